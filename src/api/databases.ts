@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET api/dbs (user-app.md §7): the databases the signed-in user may open. */
+export const Database = z.object({ Id: z.number().int().positive(), Name: z.string() });
+export type Database = z.infer<typeof Database>;
+export const DatabaseList = z.array(Database);
+
+export const databasePaths = {
+  list: '/api/dbs',
+} as const;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Licence calls (user-app.md §7): GET api/licenses with HTTP Basic credentials obtains a licence;
+ * GET api/licenses/{token} returns it; GET api/licenses?validate=true checks the token in use.
+ * DELETE api/licenses/{token} releases it at logout (the spec's logout; its path is not shown).
+ */
+export const LicenceType = {
+  full: 1,
+  webOnlyReadOnly: 4,
+} as const;
+
+export const Licence = z.object({
+  Token: z.string().min(16),
+  Type: z.number().int(),
+});
+export type Licence = z.infer<typeof Licence>;
+
+export const LicenceValidation = z.object({
+  Valid: z.boolean(),
+  Type: z.number().int().optional(),
+  Restricted: z.boolean().optional(),
+  /** ISO time at which the lease ends unless the licence is used again. */
+  LeaseEnds: z.string().optional(),
+});
+export type LicenceValidation = z.infer<typeof LicenceValidation>;
+
+export const licencePaths = {
+  obtain: '/api/licenses',
+  one: (token: string) => `/api/licenses/${encodeURIComponent(token)}`,
+  authorize: '/api/authorize',
+} as const;
