@@ -1,0 +1,172 @@
+/**
+ * The app's one IndexedDB database (Dexie). Everything the app keeps on the device lives here, so
+ * the page, dedicated workers and the service worker all see the same data (useLiveQuery picks up
+ * writes made in any of them).
+ *
+ * What lives where:
+ * - pages      one record per cached grid page (not per row): the rows of one page of one search
+ *              with its criteria, sort and page size, and when it was fetched. Read first, then
+ *              revalidated; evicted least-recently-used (lastUsed) under a size limit.
+ * - gridState  per grid (database + search/archive/inbox): columns (order, width, hidden, pinned),
+ *              sort and page size, restored on the next visit; "restore columns" deletes it.
+ * - settings   small key/value records: the session (token, licence type, user), the selected
+ *              database, local settings of user-app.md §3 (searchSetting, language, ...).
+ * - languages  translation maps fetched from the CDN or the server's languages/ folder, so the
+ *              app speaks the chosen language offline.
+ * - queryCache TanStack Query's persisted cache (databases, searches, fields, lists).
+ * - outbox     every change the user makes, in order (++seq), until the server has answered it;
+ *              the key is the Idempotency-Key. Never deleted before a final answer.
+ * - jobs       server jobs the user started (export, bulk update, copy/move/delete groups), polled
+ *              by jobs.worker.ts and shown in the notifications tray.
+ * - uploads    files to import, scan or drop into an inbox, stored as the File/Blob itself before
+ *              anything is sent; the chunk index doubles as the resume point.
+ * - alerts     notifications shown in the tray (job notes of user-app.md §3), with when they were
+ *              seen, so alerts are re-shown after 12 hours and not before.
+ *
+ * Each schema change is a new `version(n)`; old version blocks are never edited.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+
+export interface CachedPage {
+  /** `${dbId}|${gridKey}|${criteriaHash}|${sort}|${pageSize}|${page}` */
+  key: string;
+  gridKey: string;
+  page: number;
+  pageSize: number;
+  /** The server's answer for this page (result set), as parsed by the contract. */
+  data: unknown;
+  fetchedAt: number;
+  lastUsed: number;
+  /** Approximate size in bytes, for the cache limit. */
+  bytes: number;
+}
+
+export interface GridState {
+  /** `${dbId}|${kind}|${id}`: kind is search, archive, inbox or task. */
+  key: string;
+  columns: { id: string; width?: number; hidden?: boolean; pinned?: boolean; order?: number }[];
+  sort: { column: string; direction: 'asc' | 'desc' }[];
+  pageSize: number;
+  updatedAt: number;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
+
+export interface LanguageRecord {
+  /** i18next language code, e.g. en, fr, de. */
+  code: string;
+  map: Record<string, unknown>;
+  /** Where the map came from: cdn, server or bundled. */
+  source: 'cdn' | 'server' | 'bundled';
+  fetchedAt: number;
+}
+
+export interface QueryCacheRecord {
+  key: string;
+  value: string;
+}
+
+export type OutboxState = 'queued' | 'sending' | 'done' | 'failed' | 'conflict';
+
+export interface OutboxEntry {
+  seq?: number;
+  /** UUID sent as the Idempotency-Key header. */
+  id: string;
+  /** What the entry does, e.g. 'fieldData', 'copy', 'move', 'delete', 'merge', 'bulkUpdate', 'export'. */
+  kind: string;
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET';
+  /** API path without the token; the current token is stamped when the entry is sent. */
+  path: string;
+  body?: unknown;
+  /** Groups entries that must be sent in order (e.g. one document). */
+  target: string;
+  state: OutboxState;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Last error shown on the entry (a permanent refusal or a conflict's reason). */
+  error?: string;
+  /** What the server answered for a done entry, or the server's values for a conflict. */
+  result?: unknown;
+}
+
+export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobRecord {
+  /** The server's job id. */
+  id: string;
+  dbId: number;
+  kind: string;
+  state: JobState;
+  progress: number;
+  total: number;
+  startedAt: number;
+  updatedAt: number;
+  nextPollAt: number;
+  /** Job notes (user-app.md §3): [kind, ...values]. */
+  notes: unknown[][];
+  resultUrl?: string;
+}
+
+export interface UploadRecord {
+  id: string;
+  dbId: number;
+  /** Where the file goes: an archive import, a scan, or an inbox drop. */
+  target: { kind: 'archive' | 'inbox' | 'scan'; id: number };
+  file: Blob;
+  fileName: string;
+  size: number;
+  /** Server upload job id once created. */
+  jobId?: string;
+  /** Next chunk index the server asked for. */
+  nextIndex: number;
+  chunkSize: number;
+  state: 'queued' | 'sending' | 'done' | 'failed';
+  error?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AlertRecord {
+  id?: number;
+  /** Job note kind (user-app.md §3): 0 error, 1 export, 2 info, 3 information, 4 link, ... */
+  kind: number;
+  text: string;
+  /** Translation key and values, when the text comes from the catalogue. */
+  key?: string;
+  values?: Record<string, unknown>;
+  createdAt: number;
+  seenAt?: number;
+}
+
+export class ArchiveDb extends Dexie {
+  pages!: EntityTable<CachedPage, 'key'>;
+  gridState!: EntityTable<GridState, 'key'>;
+  settings!: EntityTable<SettingRecord, 'key'>;
+  languages!: EntityTable<LanguageRecord, 'code'>;
+  queryCache!: EntityTable<QueryCacheRecord, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  jobs!: EntityTable<JobRecord, 'id'>;
+  uploads!: EntityTable<UploadRecord, 'id'>;
+  alerts!: EntityTable<AlertRecord, 'id'>;
+
+  constructor(name = 'archive-app') {
+    super(name);
+    this.version(1).stores({
+      pages: 'key, gridKey, lastUsed',
+      gridState: 'key',
+      settings: 'key',
+      languages: 'code',
+      queryCache: 'key',
+      outbox: '++seq, &id, target, state, [target+seq]',
+      jobs: 'id, state, nextPollAt',
+      uploads: 'id, state, createdAt',
+      alerts: '++id, createdAt, seenAt',
+    });
+  }
+}
+
+export const db = new ArchiveDb();
