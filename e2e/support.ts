@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { user: 'admin', password: 'admin' },
+  user: { user: 'user', password: 'user' },
+  viewer: { user: 'viewer', password: 'viewer' },
+  kiosk: { user: 'kiosk', password: 'kiosk' },
+} as const;
+
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/** Obtains a licence through the API, as a second device of the same user would. */
+export async function obtainLicence(request: APIRequestContext, user: string, password: string) {
+  const res = await request.get('/api/licenses', { headers: { Authorization: basic(user, password) } });
+  return res;
+}
+
+/** Signs in through the login page and returns the token the server issued (read off the network). */
+export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/login'): Promise<string> {
+  const { user, password } = DEMO[who];
+  if (startAt) await page.goto(startAt);
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const licence = page.waitForResponse((r) => r.url().includes('/api/licenses') && r.request().method() === 'GET' && r.status() === 200);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const body = (await (await licence).json()) as { Token: string };
+  expect(body.Token).toBeTruthy();
+  return body.Token;
+}
+
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
