@@ -1,0 +1,155 @@
+/**
+ * The reference archive server: Fastify with the API under /api, the built app at /, storage in
+ * PGlite (`${dataDir}/pg`, or in memory) or PostgreSQL (databaseUrl), files in `${dataDir}/files`.
+ * Every /api call except sign-in and licence checks needs a valid licence token; the hooks below
+ * check it once, refuse writes for read-only licences once, and deduplicate Idempotency-Keys once.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authenticate, hashToken, type LicenceClock } from './auth/licences.js';
+import { SignInLimiter } from './auth/sign-in-limiter.js';
+import { openStore } from './db/open.js';
+import type { Store } from './db/store.js';
+import { FileStore } from './files/file-store.js';
+import { requestToken, type ServerContext } from './http/context.js';
+import { Errors, installErrorHandler } from './http/errors.js';
+import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
+import { adminRoutes } from './routes/admin.js';
+import { databaseRoutes } from './routes/databases.js';
+import { licenceRoutes } from './routes/licences.js';
+import { staticRoutes } from './routes/static.js';
+import { userRoutes } from './routes/users.js';
+import { isDatabaseEmpty, seed } from './seed/seed.js';
+
+export interface BuildOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  distDir?: string;
+  languagesDir?: string;
+  now?: () => number;
+  logger?: boolean;
+  seed?: { docs?: number } | false;
+  /** Failed sign-ins per IP and user name per minute before 429 (default 10, env SIGNIN_LIMIT_PER_MINUTE). */
+  signInLimitPerMinute?: number;
+  /** Overrides every licence rule's MaxTimeLastAccessed (default env LEASE_SECONDS). */
+  leaseSeconds?: number;
+}
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  store: Store;
+  files: FileStore;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED_DOCS = 300;
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Tokens and passwords never reach the log: the token query parameter and licence paths are masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|Token|password)=)[^&]*/g, '$1[redacted]').replace(/(\/api\/licenses\/)[^/?]+/i, '$1[redacted]');
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer> {
+  const now = opts.now ?? Date.now;
+  const envLease = Number(process.env.LEASE_SECONDS);
+  const clock: LicenceClock = { now, leaseSeconds: opts.leaseSeconds ?? (envLease > 0 ? envLease : undefined) };
+  const store = await openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  const files = FileStore.open(opts.dataDir);
+  try {
+    if (opts.seed !== false && (await isDatabaseEmpty(store))) {
+      await seed(store, files, { docs: opts.seed?.docs ?? DEFAULT_SEED_DOCS, now });
+    }
+  } catch (e) {
+    await store.close();
+    files.close();
+    throw e;
+  }
+
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          redact: { paths: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'], censor: '[redacted]' },
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
+    bodyLimit: 4 * 1024 * 1024,
+  });
+  const ctx: ServerContext = { store, files, clock, version: readVersion() };
+  const envLimit = Number(process.env.SIGNIN_LIMIT_PER_MINUTE);
+  const limiter = new SignInLimiter(opts.signInLimitPerMinute ?? (envLimit > 0 ? envLimit : 10), now);
+
+  installErrorHandler(app);
+
+  // Authentication: every /api route unless it says config.auth = 'none'.
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
+    const cfg = request.routeOptions.config;
+    const route = request.routeOptions.url;
+    if (!route || !route.startsWith('/api')) return; // unknown /api path: the not-found handler answers
+    const mode = cfg.auth ?? 'token';
+    if (mode === 'none') return;
+    let token = requestToken(request);
+    if (!token && mode === 'path-token') token = (request.params as { token?: string }).token;
+    request.auth = await authenticate(store, clock, token);
+  });
+
+  // Web-only read-only licences (type 4) may not change anything. Exceptions: releasing one's own
+  // licence (logout) and changing one's own password.
+  app.addHook('onRequest', async (request) => {
+    const auth = request.auth;
+    if (!auth || auth.licenceType !== 4 || SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (request.method === 'DELETE' && route === '/api/licenses/:token') {
+      const t = (request.params as { token?: string }).token;
+      if (t && hashToken(t) === auth.tokenHash) return;
+    }
+    if (request.method === 'POST' && route === '/api/users') {
+      const q = request.query as Record<string, unknown>;
+      if (String(q.isSelfPasswordChange ?? '').toLowerCase() === 'true') return;
+    }
+    throw Errors.readOnly();
+  });
+
+  installIdempotency(app, store, now);
+
+  licenceRoutes(app, ctx, limiter);
+  databaseRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  userRoutes(app, ctx);
+  const distDir = opts.distDir ?? 'dist';
+  await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
+
+  await purgeIdempotencyKeys(store, now()).catch(() => 0);
+  const purgeTimer = setInterval(() => void purgeIdempotencyKeys(store, now()).catch(() => 0), 3_600_000);
+  purgeTimer.unref();
+
+  let closed = false;
+  return {
+    app,
+    store,
+    files,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(purgeTimer);
+      await app.close();
+      await store.close();
+      files.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Migrations: server/db/migrations/NNN_name.sql, applied in name order, each in a transaction,
+ * recorded in schema_migrations. A file whose first line is `-- requires: pg_trgm` is skipped
+ * (not recorded, so retried next start) when the extension is not available.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Store } from './store.js';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+export function readMigration(name: string): string {
+  return readFileSync(MIGRATIONS_DIR + name, 'utf8');
+}
+
+export async function ensureTrgm(store: Store): Promise<boolean> {
+  try {
+    await store.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    store.hasTrgm = true;
+  } catch {
+    const r = await store.query<{ n: number }>("SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'").catch(() => ({ rows: [{ n: 0 }] }));
+    store.hasTrgm = (r.rows[0]?.n ?? 0) > 0;
+  }
+  return store.hasTrgm;
+}
+
+export async function migrate(store: Store): Promise<string[]> {
+  await ensureTrgm(store);
+  await store.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied = new Set((await store.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const done: string[] = [];
+  for (const f of files) {
+    if (applied.has(f)) continue;
+    const sql = readMigration(f);
+    if (/^--\s*requires:\s*pg_trgm/m.test(sql) && !store.hasTrgm) continue;
+    await store.transaction(async (tx) => {
+      // Several server processes may start at once against one PostgreSQL.
+      await tx.query('SELECT pg_advisory_xact_lock(727274)');
+      const again = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [f]);
+      if (again.rowCount > 0) return;
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [f]);
+    });
+    done.push(f);
+  }
+  return done;
+}
+
+/** Index names created by 002/003, dropped around a bulk load and re-created after it. */
+const DOC_INDEXES = ['documents_hash_uq', 'documents_archive_idx', 'documents_fields_gin', 'documents_tsv_gin', 'document_files_doc_idx', 'documents_fields_trgm'];
+
+export async function dropDocumentIndexes(store: Store): Promise<void> {
+  for (const name of DOC_INDEXES) await store.exec(`DROP INDEX IF EXISTS ${name}`);
+}
+
+export async function createDocumentIndexes(store: Store): Promise<void> {
+  await store.exec(readMigration('002_document_indexes.sql'));
+  if (store.hasTrgm) await store.exec(readMigration('003_trgm.sql'));
+  await createFieldIndexes(store);
+}
+
+/** One expression index per field that documents use: sorting and Equals searches by field. */
+export async function createFieldIndexes(store: Store): Promise<void> {
+  const r = await store.query<{ id: number }>('SELECT DISTINCT field_id AS id FROM archive_fields ORDER BY 1');
+  for (const { id } of r.rows) {
+    const n = Number(id);
+    await store.exec(`CREATE INDEX IF NOT EXISTS documents_f${n}_idx ON documents (archive_id, (fields->>'${n}'))`);
+  }
+}

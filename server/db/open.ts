@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPg } from './pg-store.js';
+import { openPglite } from './pglite-store.js';
+import { migrate } from './migrate.js';
+import type { Store } from './store.js';
+
+export function isMemoryDir(dataDir: string | undefined): boolean {
+  return !dataDir || dataDir.startsWith('memory://');
+}
+
+/** Opens the store (PGlite in `${dataDir}/pg`, or in memory, or PostgreSQL at databaseUrl) and migrates it. */
+export async function openStore(opts: { dataDir?: string; databaseUrl?: string }): Promise<Store> {
+  let store: Store;
+  if (opts.databaseUrl) store = await openPg(opts.databaseUrl);
+  else if (isMemoryDir(opts.dataDir)) store = await openPglite('memory://');
+  else {
+    const dir = join(opts.dataDir as string, 'pg');
+    mkdirSync(dir, { recursive: true });
+    store = await openPglite(dir);
+  }
+  try {
+    await migrate(store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  return store;
+}
+
+/** Drops everything (seed-cli --docs N starts from nothing) and migrates again. */
+export async function wipeStore(store: Store): Promise<void> {
+  await store.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await migrate(store);
+}

@@ -1,0 +1,59 @@
+/**
+ * Content-addressed document files: bytes live in `${root}/<aa>/<bb>/<sha256>`; the blobs table
+ * records size and type. Writing the same content twice stores it once. With an in-memory
+ * database (tests) the files go to a temporary folder removed at close.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export class FileStore {
+  private constructor(
+    readonly root: string,
+    private readonly temporary: boolean,
+  ) {
+    mkdirSync(join(root, 'tmp'), { recursive: true });
+  }
+
+  static open(dataDir: string | undefined): FileStore {
+    if (!dataDir || dataDir.startsWith('memory://')) return new FileStore(mkdtempSync(join(tmpdir(), 'archive-files-')), true);
+    return new FileStore(join(dataDir, 'files'), false);
+  }
+
+  pathOf(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error('bad sha256');
+    return join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  async put(bytes: Uint8Array): Promise<{ sha256: string; size: number }> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const dest = this.pathOf(sha256);
+    const exists = await stat(dest).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      mkdirSync(join(this.root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
+      const tmp = join(this.root, 'tmp', `${sha256}.${randomBytes(4).toString('hex')}`);
+      await writeFile(tmp, bytes);
+      await rename(tmp, dest);
+    }
+    return { sha256, size: bytes.byteLength };
+  }
+
+  get(sha256: string): Promise<Buffer> {
+    return readFile(this.pathOf(sha256));
+  }
+
+  /** Removes every file (seed-cli wipes before a new seed). */
+  wipe() {
+    rmSync(this.root, { recursive: true, force: true });
+    mkdirSync(join(this.root, 'tmp'), { recursive: true });
+  }
+
+  close() {
+    if (this.temporary) rmSync(this.root, { recursive: true, force: true });
+  }
+}

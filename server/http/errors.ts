@@ -1,0 +1,61 @@
+/**
+ * The one error shape of the API (src/api/errors.ts ErrorBody) and the one handler that maps every
+ * failure to it: thrown ApiErrors as they are, Fastify's own errors (bad JSON, body too large,
+ * validation) to 4xx with ERROR_INCORRECT_PARAMETERS, anything else to 500 (logged).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import { ErrorBody, WIRE_MESSAGES, WIRE_STATUS } from '../../src/api/errors.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly key?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const Errors = {
+  invalidCredentials: () => new ApiError(401, 'Invalid user name or password', 'ERROR_INVALID_CREDENTIALS'),
+  licenseExpiredKey: () => new ApiError(401, WIRE_MESSAGES.licenseExpiredKey, WIRE_MESSAGES.licenseExpiredKey),
+  leaseExpired: () => new ApiError(WIRE_STATUS.leaseExpired, WIRE_MESSAGES.leaseExpired),
+  licenceExpired: () => new ApiError(WIRE_STATUS.licenseExpired, WIRE_MESSAGES.licenseExpiredText),
+  allInUse: () => new ApiError(409, WIRE_MESSAGES.allLicensesInUse, 'ERROR_CANT_OBTAIN_LICENSE'),
+  readOnly: () => new ApiError(403, 'This licence is read-only', 'ERROR_FAILED_DUE_TO_PERMISSIONS'),
+  forbidden: (msg = 'You do not have permission to do this') => new ApiError(403, msg, 'ERROR_FAILED_DUE_TO_PERMISSIONS'),
+  badRequest: (msg = 'Incorrect parameters') => new ApiError(400, msg, 'ERROR_INCORRECT_PARAMETERS'),
+  notFound: (msg = 'Not found') => new ApiError(404, msg, 'ERROR_NOT_FOUND'),
+};
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.code(status).type('application/json; charset=utf-8').send(ErrorBody.parse(body));
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, request, reply) => {
+    if (err instanceof ApiError) {
+      return sendError(reply, err.status, { Message: err.message, ...(err.key ? { Key: err.key } : {}) }, err.headers);
+    }
+    if (err instanceof ZodError) {
+      const first = err.issues[0];
+      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+      return sendError(reply, 400, { Message: `Incorrect parameters: ${where}${first?.message ?? 'invalid'}`, Key: 'ERROR_INCORRECT_PARAMETERS' });
+    }
+    const fe = err as FastifyError;
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status === 429) {
+      return sendError(reply, 429, { Message: 'Too many requests; try again later', Key: 'ERROR_TOO_MANY_REQUESTS' });
+    }
+    if (status >= 400 && status < 500) {
+      const msg = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(fe.message) ? 'Malformed JSON body' : fe.message;
+      return sendError(reply, status, { Message: msg, Key: 'ERROR_INCORRECT_PARAMETERS' });
+    }
+    request.log.error({ err }, 'request failed');
+    return sendError(reply, 500, { Message: 'An unknown error occured' });
+  });
+}

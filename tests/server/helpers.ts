@@ -1,0 +1,83 @@
+/**
+ * One seeded server per test file, run in-process (app.inject). In-memory PGlite by default; with
+ * TEST_DATABASE_URL set, each file gets a fresh PostgreSQL database created next to that one.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildServer, type BuildOptions, type BuiltServer } from '../../server/app';
+
+export interface TestServer extends BuiltServer {
+  clock: { t: number; advance(ms: number): void };
+}
+
+async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `archive_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(opts: Partial<BuildOptions> = {}): Promise<TestServer> {
+  const clock = {
+    t: Date.UTC(2026, 0, 5, 9, 0, 0),
+    advance(ms: number) {
+      clock.t += ms;
+    },
+  };
+  const base = process.env.TEST_DATABASE_URL;
+  const fresh = base ? await freshPgDatabase(base) : undefined;
+  const server = await buildServer({
+    dataDir: 'memory://',
+    databaseUrl: fresh?.url,
+    distDir: join(tmpdir(), 'no-such-dist-dir'),
+    seed: { docs: 20 },
+    ...opts,
+    now: () => clock.t,
+  });
+  return {
+    ...server,
+    clock,
+    async close() {
+      await server.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+export async function signIn(server: BuiltServer, user: string, password = user): Promise<string> {
+  const r = await server.app.inject({ method: 'GET', url: '/api/licenses', headers: { authorization: basic(user, password) } });
+  if (r.statusCode !== 200) throw new Error(`sign-in of ${user} answered ${r.statusCode} ${r.body}`);
+  return (r.json() as { Token: string }).Token;
+}
+
+/** A small built app: index.html, a service worker, a hashed asset and a language file. */
+export function makeDist(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'languages'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Archive</title><div id="root"></div>');
+  writeFileSync(join(dir, 'service-worker.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app");');
+  writeFileSync(join(dir, 'languages', 'en.json'), '{"MESSAGE_LOADING":"Loading..."}');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Archive"}');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
