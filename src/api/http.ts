@@ -1,0 +1,161 @@
+/**
+ * The client's one fetch wrapper (browser only). Every API call goes through `apiRequest`:
+ * - the base URL comes from the app's configuration (configureHttp, set once at start),
+ * - the current token is stamped on the request as it is sent (query `token` or the Auth-Token
+ *   header); it is never part of the URL shown in errors,
+ * - every answer is parsed with its zod schema; an answer that does not fit, an HTML page where
+ *   JSON was expected, a non-2xx status and a network failure all become an `ApiError`,
+ * - a counter of calls in flight drives the busy indicator.
+ */
+import type { z } from 'zod';
+import { ApiError, isAbortError } from './api-error';
+import { ErrorBody, LOGIN_REDIRECT_HEADER, TOKEN_HEADER } from './errors';
+import { i18n } from '../i18n/i18n';
+
+export interface HttpConfig {
+  /** Prefix for every path, e.g. '' (same origin) or 'https://archive.example.com'. */
+  baseUrl: () => string;
+  /** The current session token, or null when signed out. */
+  token: () => string | null;
+  fetchFn: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+const config: HttpConfig = {
+  baseUrl: () => '',
+  token: () => null,
+  fetchFn: (input, init) => fetch(input, init),
+};
+
+export function configureHttp(c: Partial<HttpConfig>): void {
+  Object.assign(config, c);
+}
+
+// --- calls in flight -------------------------------------------------------------------------
+let pending = 0;
+const pendingListeners = new Set<() => void>();
+function setPending(delta: number) {
+  pending = Math.max(0, pending + delta);
+  for (const l of pendingListeners) l();
+}
+export function getPendingCount(): number {
+  return pending;
+}
+export function subscribePending(listener: () => void): () => void {
+  pendingListeners.add(listener);
+  return () => pendingListeners.delete(listener);
+}
+
+// --- requests -------------------------------------------------------------------------------
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface ApiRequest<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How the token travels: `token` query parameter (default), Auth-Token header, or not at all. */
+  auth?: 'query' | 'header' | 'none';
+  /** Name of the token query parameter where the spec spells it differently (Token). */
+  tokenParam?: string;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) p.append(k, String(item));
+    else p.append(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+async function readText(res: Response): Promise<string> {
+  try {
+    return await res.text();
+  } catch {
+    return '';
+  }
+}
+
+export async function apiRequest<S extends z.ZodType>(req: ApiRequest<S>): Promise<z.output<S>> {
+  const method = req.method ?? 'GET';
+  const auth = req.auth ?? 'query';
+  const shownUrl = req.path + buildQuery(req.query);
+  const token = config.token();
+
+  if (auth !== 'none' && !token) {
+    throw new ApiError({ kind: 'noToken', method, url: shownUrl, serverMessage: 'LicenseExpired' });
+  }
+  const query = { ...req.query };
+  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+  if (auth === 'query' && token) query[req.tokenParam ?? 'token'] = token;
+  if (auth === 'header' && token) headers[TOKEN_HEADER] = token;
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  const url = config.baseUrl().replace(/\/+$/, '') + req.path + buildQuery(query);
+
+  setPending(1);
+  try {
+    let res: Response;
+    try {
+      res = await config.fetchFn(url, { method, headers, body, signal: req.signal });
+    } catch (e) {
+      if (isAbortError(e)) throw e;
+      throw new ApiError({ kind: 'network', method, url: shownUrl, cause: e }, i18n.t('ERROR_NETWORK', { method, url: shownUrl }));
+    }
+    const contentType = res.headers.get('content-type') ?? '';
+    if (contentType.includes('text/html')) {
+      throw new ApiError({ kind: 'html', method, url: shownUrl, status: res.status, statusText: res.statusText }, i18n.t('SESSION_ENDED_MESSAGE'));
+    }
+    const text = await readText(res);
+    if (!res.ok) {
+      let serverMessage: string | undefined;
+      let key: string | undefined;
+      try {
+        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        if (parsed.success) ({ Message: serverMessage, Key: key } = parsed.data);
+      } catch {
+        // not JSON: kept as bodyText below
+      }
+      throw new ApiError({
+        kind: 'http',
+        method,
+        url: shownUrl,
+        status: res.status,
+        statusText: res.statusText,
+        serverMessage,
+        key,
+        bodyText: serverMessage === undefined ? text : undefined,
+        loginRedirect: res.status === 403 && res.headers.has(LOGIN_REDIRECT_HEADER),
+      });
+    }
+    let data: unknown = undefined;
+    if (text.trim() !== '') {
+      try {
+        data = JSON.parse(text);
+      } catch (e) {
+        throw parseError(method, shownUrl, res, e);
+      }
+    }
+    const parsed = req.schema.safeParse(data);
+    if (!parsed.success) throw parseError(method, shownUrl, res, parsed.error);
+    return parsed.data;
+  } finally {
+    setPending(-1);
+  }
+}
+
+function parseError(method: string, url: string, res: Response, cause: unknown): ApiError {
+  return new ApiError(
+    { kind: 'parse', method, url, status: res.status, statusText: res.statusText, cause },
+    i18n.t('ERROR_INVALID_ANSWER', { method, url }),
+  );
+}

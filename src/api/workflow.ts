@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Workflow designer calls (user-app.md §7; archive-inbox-ops.md §7). */
+export const WorkflowQueue = z.looseObject({ Key: z.string(), Name: z.string().optional(), WorkflowId: z.number().int().optional() });
+export const WorkflowQueueList = z.array(WorkflowQueue);
+
+/** Node keys the spec renames to begin lowercase. */
+export const WORKFLOW_LOWERCASE_KEYS = ['ID', 'CC', 'Conditions'] as const;
+
+export const workflowPaths = {
+  /** GET with dbid, token, nodeType=queue, or workflowid; POST with workflowid and token; DELETE with workflowid. */
+  designer: '/api/workflowdesigner',
+} as const;

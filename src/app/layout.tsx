@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from './header';
+import { RequireSession } from './require-session';
+
+/** Screens of a signed-in user: the header and the page. */
+export function AppLayout() {
+  return (
+    <RequireSession>
+      <div className="app-shell">
+        <AppHeader />
+        <main className="app-main" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </RequireSession>
+  );
+}

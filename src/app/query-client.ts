@@ -1,0 +1,49 @@
+/**
+ * The TanStack Query client. Failed queries and mutations go to the one error handler unless their
+ * meta says the screen handles its own errors; only network failures are retried. What is
+ * persisted (through src/pwa/query-persister.ts into Dexie `queryCache`) is every successful query
+ * whose meta does not say persist: false.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/api-error';
+import { handleError } from '../api/error-handler';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { handlesOwnErrors?: boolean; persist?: boolean };
+    mutationMeta: { handlesOwnErrors?: boolean };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.handlesOwnErrors) handleError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (!mutation.meta?.handlesOwnErrors) handleError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => isApiError(error) && error.kind === 'network' && count < 2,
+        gcTime: 7 * 24 * 60 * 60 * 1000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Structural type: the persister packages bring their own copy of @tanstack/query-core (5.104)
+ * beside react-query's (5.108), so the Query classes differ by name only.
+ */
+export function shouldPersistQuery(q: { state: { status: string }; meta?: Record<string, unknown> }): boolean {
+  return q.state.status === 'success' && q.meta?.persist !== false;
+}

@@ -1,0 +1,5 @@
+import { ViewPage } from './view';
+
+export function Component() {
+  return <ViewPage mode="scan" />;
+}

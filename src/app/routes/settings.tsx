@@ -1,0 +1,77 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/resources';
+import { useServerVersion } from '../../features/admin-rights/api/get-admin-rights';
+import { LanguageSwitcher } from '../../features/settings/components/language-switcher';
+import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../features/settings/local-settings';
+import { notify } from '../../ui/notifications';
+import { getConfig } from '../config';
+import { useSession } from '../session';
+
+type Flag = 'autoRunDefaultSearchOnClick' | 'showGlobalActionTasks' | 'showVersionArchive';
+const FLAGS: { key: Flag; label: TranslationKey }[] = [
+  { key: 'autoRunDefaultSearchOnClick', label: 'SETTINGS_AUTO_RUN' },
+  { key: 'showGlobalActionTasks', label: 'SETTINGS_SHOW_GLOBAL_TASKS' },
+  { key: 'showVersionArchive', label: 'SETTINGS_SHOW_VERSION_ARCHIVE' },
+];
+
+/** /settings: General (language and local flags) and the scanner's helper ports. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const version = useServerVersion(session?.token ?? null);
+  const [settings, setSettings] = useState<LocalSettings | null>(null);
+
+  useEffect(() => {
+    void readLocalSettings().then(setSettings);
+  }, []);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!settings) return;
+    await writeLocalSettings(settings);
+    notify('success', t('SETTINGS_SAVED'));
+  }
+
+  return (
+    <section className="page page-narrow" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('SETTINGS_TITLE')}</h1>
+      <form className="card" onSubmit={(e) => void save(e)}>
+        <fieldset>
+          <legend>{t('SETTINGS_GENERAL')}</legend>
+          <LanguageSwitcher cdnUrl={getConfig().languageCdnUrl} />
+          {settings &&
+            FLAGS.map((f) => (
+              <label key={f.key} className="check">
+                <input type="checkbox" checked={settings[f.key]} onChange={(e) => setSettings({ ...settings, [f.key]: e.target.checked })} />
+                <span>{t(f.label)}</span>
+              </label>
+            ))}
+        </fieldset>
+        {settings && (
+          <fieldset>
+            <legend>{t('SETTINGS_SCANNER')}</legend>
+            <label className="field">
+              <span className="field-label">{t('SETTINGS_HELPER_PORT')}</span>
+              <input type="number" min={1} max={65535} value={settings.scanner.port} onChange={(e) => setSettings({ ...settings, scanner: { ...settings.scanner, port: Number(e.target.value) } })} />
+            </label>
+            <label className="field">
+              <span className="field-label">{t('SETTINGS_HELPER_SSL_PORT')}</span>
+              <input type="number" min={1} max={65535} value={settings.scanner.sslPort} onChange={(e) => setSettings({ ...settings, scanner: { ...settings.scanner, sslPort: Number(e.target.value) } })} />
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={settings.scanner.useSsl} onChange={(e) => setSettings({ ...settings, scanner: { ...settings.scanner, useSsl: e.target.checked } })} />
+              <span>{t('SETTINGS_HELPER_USE_SSL')}</span>
+            </label>
+          </fieldset>
+        )}
+        <button type="submit" className="button button-primary" disabled={!settings}>
+          {t('SETTINGS_SAVE')}
+        </button>
+      </form>
+      {version.data && <p className="hint">{t('SETTINGS_SERVER_VERSION', { version: version.data })}</p>}
+    </section>
+  );
+}
+
+export { SettingsPage as Component };

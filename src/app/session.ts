@@ -1,0 +1,108 @@
+/**
+ * The signed-in session: token, licence type and user name. Stored in Dexie settings (key
+ * 'session') so it survives reloads and works offline, with an in-memory mirror so the HTTP
+ * wrapper and route guards can read it synchronously; React reads it through useSession().
+ * A token arriving in the address (`token` query parameter on any route, e.g. from /direct) is
+ * stored and then removed from the visible address.
+ */
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { db } from '../db/db';
+
+export const Session = z.object({
+  token: z.string().min(1),
+  /** Licence type (1 full, 4 web-only read-only); null until known (token taken from the address). */
+  licenceType: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  /** Set by the licence validation: restricted licences are sent back to /select. */
+  restricted: z.boolean().optional(),
+});
+export type Session = z.infer<typeof Session>;
+
+const SESSION_KEY = 'session';
+let current: Session | null = null;
+/** Where the user was sent when the session last ended (licence expired, ...), for route guards. */
+let endedTo: string | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.token ?? null;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Reads the stored session into memory (once, at start). */
+export async function loadSession(): Promise<Session | null> {
+  const rec = await db.settings.get(SESSION_KEY).catch(() => undefined);
+  const parsed = Session.safeParse(rec?.value);
+  current = parsed.success ? parsed.data : null;
+  emit();
+  return current;
+}
+
+export function getSessionEndTarget(): string | null {
+  return endedTo;
+}
+
+export async function setSession(s: Session): Promise<void> {
+  current = s;
+  endedTo = null;
+  emit();
+  await db.settings.put({ key: SESSION_KEY, value: s }).catch(() => undefined);
+}
+
+export async function updateSession(patch: Partial<Session>): Promise<void> {
+  if (!current) return;
+  await setSession({ ...current, ...patch });
+}
+
+export async function clearSession(nextUrl?: string): Promise<void> {
+  current = null;
+  endedTo = nextUrl ?? null;
+  emit();
+  await db.settings.delete(SESSION_KEY).catch(() => undefined);
+}
+
+/** Splits a token query parameter off an address. `cleanUrl` is path + remaining search + hash. */
+export function extractToken(url: string): { token: string | null; cleanUrl: string } {
+  const u = new URL(url, 'http://local');
+  const token = u.searchParams.get('token');
+  if (token === null) return { token: null, cleanUrl: u.pathname + u.search + u.hash };
+  u.searchParams.delete('token');
+  return { token: token || null, cleanUrl: u.pathname + u.search + u.hash };
+}
+
+/**
+ * Takes the token from the visible address: stores it as the session (keeping what is known of the
+ * licence when it is the same token) and replaces the address without it. Returns the token found.
+ */
+export async function captureTokenFromAddress(win: Pick<Window, 'location' | 'history'> = window): Promise<string | null> {
+  const { token, cleanUrl } = extractToken(win.location.href);
+  if (!win.location.search.includes('token=')) return null;
+  win.history.replaceState(win.history.state, '', cleanUrl);
+  if (!token) return null;
+  if (current?.token !== token) await setSession({ token, licenceType: null, userName: null });
+  return token;
+}
+
+/** For tests. */
+export function resetSessionForTests(): void {
+  current = null;
+  endedTo = null;
+  listeners.clear();
+}
