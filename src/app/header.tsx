@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
 import { LicenceType } from '../api/licences';
-import { useSession } from './session';
+import { sessionScope, useSession } from './session';
 
 interface HeaderButton {
   id: string;
@@ -18,7 +18,7 @@ export function AppHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const rights = useAdminRights(session?.token ?? null);
+  const rights = useAdminRights(sessionScope(session));
   const show = headerButtons(rights.data);
   const admin = rights.data?.isAnyDbAdmin ?? false;
 

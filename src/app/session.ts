@@ -100,6 +100,16 @@ export async function captureTokenFromAddress(win: Pick<Window, 'location' | 'hi
   return token;
 }
 
+/**
+ * What cached server data is keyed by: the user, never the token. A token changes at every sign-in
+ * (and must not be persisted in the query cache); the user's data stays readable offline across
+ * sign-ins. Null when nobody is signed in.
+ */
+export function sessionScope(s: Session | null): string | null {
+  if (!s) return null;
+  return s.userName ?? 'session';
+}
+
 /** For tests. */
 export function resetSessionForTests(): void {
   current = null;

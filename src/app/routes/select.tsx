@@ -7,7 +7,7 @@ import { classifyError, handleError } from '../../api/error-handler';
 import { useDatabases } from '../../features/select/api/get-databases';
 import { DatabaseList } from '../../features/select/components/database-list';
 import { getRememberedDatabase, initialSelection, rememberDatabase } from '../../features/select/select-logic';
-import { useSession } from '../session';
+import { sessionScope, useSession } from '../session';
 
 /**
  * /select: the database list (GET api/dbs). One database opens at once; none shows
@@ -17,7 +17,7 @@ export function SelectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const dbs = useDatabases(session?.token ?? null);
+  const dbs = useDatabases(sessionScope(session));
   const remembered = useLiveQuery(async () => ({ id: await getRememberedDatabase() }), []);
   const restricted = session?.restricted ?? false;
 

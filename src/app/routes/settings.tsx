@@ -6,7 +6,7 @@ import { LanguageSwitcher } from '../../features/settings/components/language-sw
 import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../features/settings/local-settings';
 import { notify } from '../../ui/notifications';
 import { getConfig } from '../config';
-import { useSession } from '../session';
+import { sessionScope, useSession } from '../session';
 
 type Flag = 'autoRunDefaultSearchOnClick' | 'showGlobalActionTasks' | 'showVersionArchive';
 const FLAGS: { key: Flag; label: TranslationKey }[] = [
@@ -19,7 +19,7 @@ const FLAGS: { key: Flag; label: TranslationKey }[] = [
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const version = useServerVersion(session?.token ?? null);
+  const version = useServerVersion(sessionScope(session));
   const [settings, setSettings] = useState<LocalSettings | null>(null);
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { validateLicenceQueryOptions } from '../../features/licence/api/validate
 import { useDatabases } from '../../features/select/api/get-databases';
 import { getRememberedDatabase, rememberDatabase } from '../../features/select/select-logic';
 import { getConfig } from '../config';
-import { useSession } from '../session';
+import { sessionScope, useSession } from '../session';
 
 /**
  * /view and /scan: the search (or scan) screen of one database. The search and scan features come
@@ -19,7 +19,7 @@ export function ViewPage({ mode }: { mode: 'view' | 'scan' }) {
   const [params] = useSearchParams();
   const session = useSession();
   const token = session?.token ?? null;
-  const dbs = useDatabases(token);
+  const dbs = useDatabases(sessionScope(session));
   // Opening a database checks the licence afresh: one released elsewhere ends here, not later.
   useQuery({ ...validateLicenceQueryOptions(token, getConfig().leaseRecheckSeconds), refetchOnMount: 'always' });
   const fromAddress = Number(params.get('db'));

@@ -30,29 +30,30 @@ export async function getAdminRights(signal?: AbortSignal): Promise<AdminRights>
   return { user, isAnyDbAdmin, isAdminAll, featureUsers, featureWorkflow };
 }
 
-export function adminRightsQueryOptions(token: string | null) {
+/** `scope` is sessionScope(session): cached per user, not per token. */
+export function adminRightsQueryOptions(scope: string | null) {
   return queryOptions({
-    queryKey: ['admin', 'rights', token],
+    queryKey: ['admin', 'rights', scope],
     queryFn: ({ signal }) => getAdminRights(signal),
-    enabled: token !== null,
+    enabled: scope !== null,
     staleTime: 10 * 60 * 1000,
   });
 }
 
-export function useAdminRights(token: string | null) {
-  return useQuery(adminRightsQueryOptions(token));
+export function useAdminRights(scope: string | null) {
+  return useQuery(adminRightsQueryOptions(scope));
 }
 
 export function getServerVersion(signal?: AbortSignal): Promise<string> {
   return apiRequest({ path: adminPaths.functions, query: { function: 'version' }, schema: VersionAnswer, signal }).then((a) => a.Version);
 }
 
-export function serverVersionQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['admin', 'version', token], queryFn: ({ signal }) => getServerVersion(signal), enabled: token !== null });
+export function serverVersionQueryOptions(scope: string | null) {
+  return queryOptions({ queryKey: ['admin', 'version', scope], queryFn: ({ signal }) => getServerVersion(signal), enabled: scope !== null });
 }
 
-export function useServerVersion(token: string | null) {
-  return useQuery(serverVersionQueryOptions(token));
+export function useServerVersion(scope: string | null) {
+  return useQuery(serverVersionQueryOptions(scope));
 }
 
 /** Which header buttons the rights give (user-app.md §1). */

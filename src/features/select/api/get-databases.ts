@@ -7,16 +7,17 @@ export function getDatabases(signal?: AbortSignal): Promise<Database[]> {
   return apiRequest({ path: databasePaths.list, schema: DatabaseList, signal });
 }
 
-export function databasesQueryOptions(token: string | null) {
+/** `scope` is sessionScope(session): cached per user, not per token. */
+export function databasesQueryOptions(scope: string | null) {
   return queryOptions({
-    queryKey: ['databases', token],
+    queryKey: ['databases', scope],
     queryFn: ({ signal }) => getDatabases(signal),
-    enabled: token !== null,
+    enabled: scope !== null,
     staleTime: 5 * 60 * 1000,
     meta: { handlesOwnErrors: true },
   });
 }
 
-export function useDatabases(token: string | null) {
-  return useQuery(databasesQueryOptions(token));
+export function useDatabases(scope: string | null) {
+  return useQuery(databasesQueryOptions(scope));
 }
