@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'dev-dist'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'dev-dist', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -61,12 +61,21 @@ test.describe('API', () => {
     expect((await second.json()).Message).toMatch(/all licenses are in use/i);
     const { Token } = await first.json();
     await request.delete(`/api/licenses/${encodeURIComponent(Token)}?token=${encodeURIComponent(Token)}`);
-    expect((await obtainLicence(request, DEMO.kiosk.user, DEMO.kiosk.password)).status()).toBe(200);
+    const again = await obtainLicence(request, DEMO.kiosk.user, DEMO.kiosk.password);
+    expect(again.status()).toBe(200);
+    const t = (await again.json()).Token as string;
+    await request.delete(`/api/licenses/${encodeURIComponent(t)}?token=${encodeURIComponent(t)}`);
   });
 
   test('unknown API paths answer JSON, never the app page', async ({ request }) => {
-    const r = await request.get('/api/no/such/call');
+    const anonymous = await request.get('/api/no/such/call');
+    expect(anonymous.status()).toBe(401);
+    expect(anonymous.headers()['content-type']).toContain('application/json');
+    const { Token } = await (await obtainLicence(request, DEMO.user.user, DEMO.user.password)).json();
+    const r = await request.get(`/api/no/such/call?token=${encodeURIComponent(Token)}`);
     expect(r.status()).toBe(404);
     expect(r.headers()['content-type']).toContain('application/json');
+    expect((await r.json()).Message).toBeTruthy();
+    await request.delete(`/api/licenses/${encodeURIComponent(Token)}?token=${encodeURIComponent(Token)}`);
   });
 });

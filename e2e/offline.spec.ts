@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { signIn, waitForServiceWorker } from './support';
+import { signIn, waitForPersistedQuery, waitForServiceWorker } from './support';
 
 test.describe('installable offline shell', () => {
   test('the manifest is installable: name, standalone, 192 and 512 icons incl. maskable', async ({ request }) => {
@@ -17,6 +17,7 @@ test.describe('installable offline shell', () => {
     await signIn(page, 'admin');
     await expect(page.getByRole('button', { name: 'Demo Archive' })).toBeVisible();
     await waitForServiceWorker(page);
+    await waitForPersistedQuery(page, 'databases');
     await context.setOffline(true);
     try {
       await page.reload();

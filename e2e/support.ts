@@ -38,3 +38,29 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     }
   });
 }
+
+/** Waits until the persisted query cache (Dexie `queryCache`) holds a query whose key starts with `prefix`. */
+export async function waitForPersistedQuery(page: Page, prefix: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (p) => {
+          const open = indexedDB.open('archive-app');
+          const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          try {
+            const rows = await new Promise<{ value: string }[]>((resolve) => {
+              const q = handle.transaction('queryCache').objectStore('queryCache').getAll();
+              q.onsuccess = () => resolve(q.result as { value: string }[]);
+            });
+            return rows.some((r) => r.value.includes(`"queryKey":["${p}"`));
+          } finally {
+            handle.close();
+          }
+        }, prefix),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}

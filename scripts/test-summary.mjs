@@ -3,6 +3,7 @@
 // ("N passed, N failed"), so a reader of CI's output sees the whole count at the end.
 import { readFileSync } from 'node:fs';
 
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are what we strip
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const log = strip(readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8'));
 let passed = 0;

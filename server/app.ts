@@ -16,11 +16,15 @@ import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
 import { adminRoutes } from './routes/admin.js';
+import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
+import { documentRoutes } from './routes/documents.js';
 import { licenceRoutes } from './routes/licences.js';
+import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
+import { Thumbnailer } from './thumbs/thumbnailer.js';
 
 export interface BuildOptions {
   dataDir?: string;
@@ -99,9 +103,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     const url = request.url;
     if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
     const cfg = request.routeOptions.config;
-    const route = request.routeOptions.url;
-    if (!route || !route.startsWith('/api')) return; // unknown /api path: the not-found handler answers
-    const mode = cfg.auth ?? 'token';
+    // Unknown /api paths are authenticated too (then the not-found handler answers 404), so that
+    // no path, known or not, answers a request without a valid licence, and the read-only rule
+    // below holds before routing.
+    const mode = cfg?.auth ?? 'token';
     if (mode === 'none') return;
     let token = requestToken(request);
     if (!token && mode === 'path-token') token = (request.params as { token?: string }).token;
@@ -131,6 +136,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   databaseRoutes(app, ctx);
   adminRoutes(app, ctx);
   userRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  archiveRoutes(app, ctx);
+  const thumbs = new Thumbnailer(files);
+  documentRoutes(app, ctx, thumbs);
   const distDir = opts.distDir ?? 'dist';
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
@@ -148,6 +157,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       closed = true;
       clearInterval(purgeTimer);
       await app.close();
+      await thumbs.close();
       await store.close();
       files.close();
     },

@@ -31,3 +31,51 @@ export async function delegationDbIds(db: Queryable, userId: number): Promise<nu
   const r = await db.query<{ id: number }>('SELECT database_id AS id FROM delegation_rights WHERE user_id = $1 ORDER BY 1', [userId]);
   return r.rows.map((x) => x.id);
 }
+
+export interface ArchiveRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  props: number;
+  folder_options: number;
+  content_search: boolean;
+  views: { enabled?: boolean; statusField?: number; values?: { label: string; value: string; color?: string }[] };
+  position: number;
+  /** The user's rights: bit-or of the user's own and their groups' archive permissions. */
+  rights: number;
+}
+
+/** Every archive of a database with the user's rights on each, parents before children. */
+export async function archivesWithRights(db: Queryable, dbId: number, userId: number): Promise<ArchiveRow[]> {
+  const r = await db.query<ArchiveRow>(
+    `SELECT a.id, a.parent_id, a.name, a.props, a.folder_options, a.content_search, a.views, a.position,
+            COALESCE((SELECT bit_or(p.rights) FROM archive_permissions p
+                       WHERE p.archive_id = a.id AND (p.user_id = $2 OR p.group_id IN (${MY_GROUPS.replace('$1', '$2')}))), 0)::bigint AS rights
+       FROM archives a WHERE a.database_id = $1
+      ORDER BY a.position, a.id`,
+    [dbId, userId],
+  );
+  const rows = r.rows.map((a) => ({ ...a, rights: Number(a.rights) }));
+  // Parents before children, keeping designer order among siblings.
+  const byParent = new Map<number | null, ArchiveRow[]>();
+  for (const a of rows) {
+    const k = a.parent_id !== null && rows.some((p) => p.id === a.parent_id) ? a.parent_id : null;
+    byParent.set(k, [...(byParent.get(k) ?? []), a]);
+  }
+  const out: ArchiveRow[] = [];
+  const walk = (parent: number | null) => {
+    for (const a of byParent.get(parent) ?? []) {
+      out.push(a);
+      walk(a.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+/** The archive and all its descendants (ids). */
+export function withDescendants(archives: readonly ArchiveRow[], rootId: number): number[] {
+  const out = [rootId];
+  for (let i = 0; i < out.length; i++) for (const a of archives) if (a.parent_id === out[i] && !out.includes(a.id)) out.push(a.id);
+  return out;
+}

@@ -50,7 +50,13 @@ export async function migrate(store: Store): Promise<string[]> {
 }
 
 /** Index names created by 002/003, dropped around a bulk load and re-created after it. */
-const DOC_INDEXES = ['documents_hash_uq', 'documents_archive_idx', 'documents_fields_gin', 'documents_tsv_gin', 'document_files_doc_idx', 'documents_fields_trgm'];
+const DOC_INDEXES = ['documents_hash_uq', 'documents_archive_idx', 'documents_fields_gin', 'documents_tsv_gin', 'document_files_doc_idx', 'documents_fields_trgm', 'audit_doc_idx', 'audit_time_idx', 'audit_archive_time_idx'];
+
+/** The audit indexes of 001/004, dropped with the document indexes around a bulk load. */
+const AUDIT_INDEXES = `
+CREATE INDEX IF NOT EXISTS audit_doc_idx ON audit_entries (archive_id, document_id, time);
+CREATE INDEX IF NOT EXISTS audit_time_idx ON audit_entries (archive_id, time);
+CREATE INDEX IF NOT EXISTS audit_archive_time_idx ON audit_entries (archive_id, time DESC, id DESC);`;
 
 export async function dropDocumentIndexes(store: Store): Promise<void> {
   for (const name of DOC_INDEXES) await store.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -59,14 +65,20 @@ export async function dropDocumentIndexes(store: Store): Promise<void> {
 export async function createDocumentIndexes(store: Store): Promise<void> {
   await store.exec(readMigration('002_document_indexes.sql'));
   if (store.hasTrgm) await store.exec(readMigration('003_trgm.sql'));
+  await store.exec(AUDIT_INDEXES);
   await createFieldIndexes(store);
 }
 
 /** One expression index per field that documents use: sorting and Equals searches by field. */
 export async function createFieldIndexes(store: Store): Promise<void> {
-  const r = await store.query<{ id: number }>('SELECT DISTINCT field_id AS id FROM archive_fields ORDER BY 1');
-  for (const { id } of r.rows) {
+  const r = await store.query<{ id: number; type: number; multi: boolean }>(
+    'SELECT DISTINCT f.id, f.type, (f.multi_value OR f.parent_id IS NOT NULL) AS multi FROM archive_fields af JOIN fields f ON f.id = af.field_id ORDER BY 1',
+  );
+  for (const { id, type, multi } of r.rows) {
+    if (multi) continue; // multi-value and table-field values live in mvals
     const n = Number(id);
     await store.exec(`CREATE INDEX IF NOT EXISTS documents_f${n}_idx ON documents (archive_id, (fields->>'${n}'))`);
+    // Number and decimal fields sort and compare by value (server/search/sql.ts uses doc_num too).
+    if (type === 2 || type === 4) await store.exec(`CREATE INDEX IF NOT EXISTS documents_f${n}_num_idx ON documents (archive_id, doc_num(fields->>'${n}'))`);
   }
 }

@@ -30,7 +30,7 @@ export const SEED_IDS = {
   archive: { invoices: 1, paidInvoices: 2, contracts: 3, contractVersions: 4, correspondence: 5, incoming: 6, outgoing: 7, hrFiles: 8, records: 9, retained: 10 },
   rule: { default: 1, full: 2, webFull: 3, webReadOnly: 4, kiosk: 5 },
   list: { departments: 1, customers: 2, cities: 3, documentTypes: 4, retention: 5 },
-  search: { allInvoices: 1, contentSearch: 2, invoicesByStatus: 3, contracts: 4, correspondence: 5, hidden: 6, hr: 7, records: 8 },
+  search: { allInvoices: 1, contentSearch: 2, invoicesByStatus: 3, contracts: 4, correspondence: 5, hidden: 6, hr: 7, records: 8, customerFiles: 9 },
   inbox: { scans: 1, mailroom: 2 },
 } as const;
 
@@ -221,6 +221,8 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   for (const a of Object.values(A)) await perm(a, { group_id: I.group.administrators }, FULL_RIGHTS);
 
   // Saved searches. Props: 1 content search, 32 view tabs. Settings: 4 shown in list, 8 default.
+  // Prompt conditions: Contains, Equals, IsEmpty, IsNotEmpty, Range (MVAL [from, to]). A prompt
+  // with no field (type 0) is the content-search text (src/api/search.ts SearchCondition).
   const S = I.search;
   const search = async (id: number, dbId: number, name: string, archives: number[], extra: Record<string, unknown>, items: Record<string, unknown>[] = []) => {
     await ins(db, 'searches', { id, database_id: dbId, name, hash: `s${dbId}-${id}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, position: id, ...extra });
@@ -230,13 +232,15 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   await search(S.allInvoices, I.db.demo, 'All Invoices', [A.invoices, A.paidInvoices], { settings: 4 | 8, icon: 'receipt_long' }, [
     { field_id: F.title, prompt: 'Title', type: 1, condition: 'Contains' },
     { field_id: F.invoiceNumber, prompt: 'Invoice Number', type: 2, condition: 'Equals' },
-    { field_id: F.documentDate, prompt: 'Date from', type: 3, condition: 'GreaterThanOrEqual' },
-    { field_id: F.documentDate, prompt: 'Date to', type: 3, condition: 'LessThanOrEqual' },
-    { field_id: F.amount, prompt: 'Amount between', type: 4, condition: 'Between', mval: ['', ''] },
+    { field_id: F.invoiceNumber, prompt: 'Invoice Number between', type: 2, condition: 'Range', mval: ['', ''] },
+    { field_id: F.documentDate, prompt: 'Document Date', type: 3, condition: 'Range', mval: ['', ''] },
+    { field_id: F.amount, prompt: 'Amount between', type: 4, condition: 'Range', mval: ['', ''] },
     { field_id: F.customer, prompt: 'Customer', type: 1, condition: 'Contains', list_id: I.list.customers },
     { field_id: F.department, prompt: 'Department', type: 1, condition: 'Equals', list_id: I.list.departments, prop: 64 },
+    { field_id: F.status, prompt: 'Status', type: 1, condition: 'Equals' },
   ]);
   await search(S.contentSearch, I.db.demo, 'Content Search', [A.invoices, A.correspondence, A.incoming, A.outgoing], { props: 1, settings: 4, icon: 'manage_search', content_search_options: { phonics: false, stemming: true, fuzziness: 0 } }, [
+    { field_id: null, prompt: 'Search text', type: 0, condition: 'Contains' },
     { field_id: F.title, prompt: 'Title', type: 1, condition: 'Contains' },
   ]);
   await search(S.invoicesByStatus, I.db.demo, 'Invoices by Status', [A.invoices], { props: 32, settings: 4, icon: 'view_week' }, [
@@ -258,6 +262,14 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
     { field_id: F.city, prompt: 'City', type: 1, condition: 'Equals', list_id: I.list.cities, prop: 128 },
     { field_id: F.tags, prompt: 'Tag', type: 1, condition: 'Equals', prop: 32 },
     { field_id: F.notes, prompt: 'Without notes', type: 1, condition: 'IsEmpty' },
+  ]);
+  // Two archives whose prompts share their text ("Customer", "Document Date"): the client collapses them into one.
+  await search(S.customerFiles, I.db.demo, 'Customer Files', [A.invoices, A.contracts], { settings: 4, icon: 'folder_shared' }, [
+    { field_id: F.customer, prompt: 'Customer', type: 1, condition: 'Equals', list_id: I.list.customers },
+    { field_id: F.documentDate, prompt: 'Document Date', type: 3, condition: 'Range', mval: ['', ''] },
+    { field_id: F.customer, prompt: 'Customer', type: 1, condition: 'Equals', list_id: I.list.customers },
+    { field_id: F.documentDate, prompt: 'Document Date', type: 3, condition: 'Range', mval: ['', ''] },
+    { field_id: F.documentType, prompt: 'Document Type', type: 1, condition: 'Equals', list_id: I.list.documentTypes, prop: 64 },
   ]);
   await search(S.hidden, I.db.demo, 'Maintenance (hidden)', [A.invoices, A.contracts], { settings: 0, icon: 'build' }, [{ field_id: F.reference, prompt: 'Reference', type: 1, condition: 'Equals' }]);
   await search(S.hr, I.db.demo, 'HR Files', [A.hrFiles], { settings: 4, icon: 'badge' }, [{ field_id: F.title, prompt: 'Title', type: 1, condition: 'Contains' }]);

@@ -10,6 +10,7 @@ import type { Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ARCHIVE_FIELDS, CITIES, CUSTOMERS, DEPARTMENTS, DOCUMENT_TYPES, F, SEED_IDS, STATUSES, TAGS, seedCatalog } from './catalog.js';
 import { makePdf, makeTiff, sentence } from './files.js';
+import { HISTORY_COLUMNS, historyRows } from './history.js';
 import { Prng } from './prng.js';
 
 const POOL_MAX = 300;
@@ -77,6 +78,9 @@ function pickArchive(rng: Prng): number {
   }
   return SEED_IDS.archive.invoices;
 }
+
+const A = SEED_IDS.archive;
+const PARENT_ARCHIVE: Record<number, number> = { [A.paidInvoices]: A.invoices, [A.contractVersions]: A.contracts, [A.incoming]: A.correspondence, [A.outgoing]: A.correspondence, [A.retained]: A.records };
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const USERS = ['admin', 'user', 'kiosk'];
@@ -214,13 +218,14 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
     await store.bulkInsert('document_files', ['id', 'document_id', 'position', 'sha256', 'file_name', 'file_type', 'page_count'], fileRows);
     await store.bulkInsert('document_pages', ['document_id', 'page_no', 'file_id', 'page_in_file', 'text'], pageRows);
     await store.bulkInsert('document_versions', ['document_id', 'version', 'fields', 'mvals', 'files', 'comment', 'created_at', 'created_by'], versionRows);
-    await store.bulkInsert('audit_entries', ['database_id', 'archive_id', 'document_id', 'message', 'category', 'time', 'user_name'], auditRows);
+    await store.bulkInsert('audit_entries', HISTORY_COLUMNS, auditRows);
     docRows = [];
     fileRows = [];
     pageRows = [];
     versionRows = [];
     auditRows = [];
   };
+  const historyRng = new Prng(7_240_115);
   const dbOf = (archiveId: number) => (archiveId >= SEED_IDS.archive.records ? SEED_IDS.db.records : SEED_IDS.db.demo);
   for (let id = 1; id <= opts.docs; id++) {
     const file = pool[(id - 1) % pool.length] as PoolFile;
@@ -239,11 +244,10 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
     for (let p = 0; p < file.pages; p++) pageRows.push([id, p + 1, id, p, file.pageTexts[p] ?? null]);
     const fileRef = [{ sha256: file.sha256, fileName, fileType: file.fileType, pages: file.pages }];
     versionRows.push([id, 1, fields, mvals, fileRef, 'Created', new Date(created), by]);
-    auditRows.push([dbOf(archiveId), archiveId, id, 'Document indexed', 'indexed', new Date(created), by]);
-    if (revised) {
-      versionRows.push([id, 2, fields, mvals, fileRef, 'Revised terms', new Date(created + 3_600_000), by]);
-      auditRows.push([dbOf(archiveId), archiveId, id, 'New version 2 checked in', 'version', new Date(created + 3_600_000), by]);
-    }
+    if (revised) versionRows.push([id, 2, fields, mvals, fileRef, 'Revised terms', new Date(created + 3_600_000), by]);
+    const parent = PARENT_ARCHIVE[archiveId] ?? null;
+    const doc = { id, dbId: dbOf(archiveId), archiveId, parentArchiveId: parent, created, by, fileType: file.fileType, pages: file.pages, revised, status: fields[F.status] };
+    for (const row of historyRows(historyRng, doc, nowMs)) auditRows.push(row);
     if (docRows.length >= BATCH) {
       await flush();
       log(`${id} documents`);
@@ -264,7 +268,8 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   log('building indexes');
   await createDocumentIndexes(store);
   await resetSequences(store);
-  await store.exec('ANALYZE');
+  // VACUUM sets the visibility map, so counts can use index-only scans from the first search.
+  await store.exec('VACUUM ANALYZE');
   if (store.kind === 'pglite') await store.exec('CHECKPOINT');
   return { docs: opts.docs, ms: Date.now() - t0 };
 }

@@ -20,6 +20,15 @@ export const ARCHIVE_PERMISSIONS = {
 /** Inbox files: edit bit. */
 export const INBOX_PERMISSIONS = { edit: 4 } as const;
 
+/**
+ * Archive. The server sends Id and ID (same value), Name, Count (documents in this archive itself,
+ * not its sub-archives), Permissions (the user's bit mask on it, ARCHIVE_PERMISSIONS plus 1 view),
+ * Parent (parent archive id or null), Props (ARCHIVE_PROPS), FolderOptions (number).
+ * GET api/dbs/{db}/archives answers ArchiveList: every archive of the database the user may view
+ * (bit 1), parents before children. GET api/dbs/{db}/archives/{a}?type=info (or no type) answers
+ * one Archive; ?index=... (any value) answers the ArchiveList of its child archives the user may view.
+ * An archive the user may not view answers 403 ERROR_FAILED_DUE_TO_PERMISSIONS; unknown 404.
+ */
 export const Archive = z.looseObject({
   Id: z.number().int().optional(),
   ID: z.number().int().optional(),
@@ -27,10 +36,14 @@ export const Archive = z.looseObject({
   Count: z.number().int().optional(),
   Permissions: z.number().int().optional(),
   Parent: z.number().int().nullable().optional(),
+  Props: z.number().int().optional(),
   FolderOptions: z.unknown().optional(),
 });
 export type Archive = z.infer<typeof Archive>;
 export const ArchiveList = z.array(Archive);
+
+/** Archive permission bit 1: view (search, open, thumbnails). */
+export const ARCHIVE_VIEW = 1;
 
 /** Field types: 1 character, 2 number, 3 date, 4 decimal. */
 export const FIELD_TYPES = { character: 1, number: 2, date: 3, decimal: 4 } as const;
@@ -63,15 +76,33 @@ export const Field = z.looseObject({
   ListF1: z.number().int().nullable().optional(),
   ListF2: z.number().int().nullable().optional(),
   MultiValue: z.boolean().nullable().optional(),
-  ExtendedConfig: z.looseObject({ LiveField: z.boolean().optional() }).nullable().optional(),
+  ExtendedConfig: z.looseObject({ LiveField: z.boolean().optional(), UseRegExValidation: z.boolean().optional() }).nullable().optional(),
 });
 export type Field = z.infer<typeof Field>;
+/** GET api/dbs/{db}/archives/{a}?type=fields: the archive's fields in column order. */
 export const FieldList = z.array(Field);
 
+/**
+ * View tab. GET api/dbs/{db}/archives/{a}?type=tabs answers ViewTabList from the archive's view
+ * configuration (ID = 1-based position; [] when the archive has none). A search's tabs (with their
+ * own IDs, the ones tabID takes) come with the search: src/api/search.ts SearchDetail.Tabs.
+ * An empty Value means "all documents".
+ */
 export const ViewTab = z.looseObject({ ID: z.number().int(), Label: z.string(), Color: z.string().nullable().optional(), Value: z.string().nullable().optional() });
 export const ViewTabList = z.array(ViewTab);
 
+/**
+ * GET api/dbs/{db}/lists/{listId}?index=: the list's values in list order. index filters case-
+ * insensitively: values starting with it first, then values containing it. At most
+ * TEXT_COMPLETE_MAX (100) items. Dynamic lists (kind 2) answer their distinct values.
+ * GET api/indexes?database=&Field=&Filter1=&Filter2=[&index=]: the values of the dynamic list of
+ * field Field (Prop 128) whose first/second filter equals Filter1/Filter2 (the values of the
+ * field's ListF1/ListF2 fields; case-insensitive; an empty or missing filter does not filter),
+ * distinct, sorted, at most DYNAMIC_LIST_MAX (1000). A field without a list answers Items [].
+ */
 export const ListItems = z.looseObject({ Items: z.array(z.string()) });
+export const TEXT_COMPLETE_MAX = 100;
+export const DYNAMIC_LIST_MAX = 1000;
 
 export type ArchiveInfoType = 'tabs' | 'fields' | 'info';
 

@@ -1,14 +1,58 @@
 import { z } from 'zod';
 
-/** Histories (user-app.md §3, §7; archive-inbox-ops.md §7). */
+/** Histories (user-app.md §3, §7; archive-inbox-ops.md §3, §4, §7). */
 export const HISTORY_CATEGORIES = [
   'annotation', 'appended', 'checked in/out', 'converted', 'copied', 'deleted', 'email', 'exported',
   'indexed', 'moved', 'printed', 'published/unpublished', 'updated', 'viewed', 'version',
 ] as const;
+/** One of the spec's history categories; the filter of the document history panel. */
+export const HistoryCategory = z.enum(HISTORY_CATEGORIES);
+export type HistoryCategory = z.infer<typeof HistoryCategory>;
+
+/** Date-time on the wire: ISO 8601 with time zone, e.g. 2026-01-05T09:00:00.000Z. */
+const IsoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
 
 export const HistoryItem = z.looseObject({ Time: z.string() });
-export const DocumentHistory = z.array(HistoryItem);
-export const ArchiveHistory = z.looseObject({ Total: z.number().int(), Items: z.array(z.looseObject({ Date: z.string() })) });
+
+/**
+ * Audit entry (archive-inbox-ops.md §3): one item of a document's history.
+ * GET api/dbs/{db}/archives/{a}/documents/{doc}/audit?SecureId= answers DocumentHistory, newest
+ * first. Needs archive permission bit 512 (history); SecureId must be the document's Hash.
+ * OldArchiveID/OldDocID are set for moved and copied entries (where the document came from).
+ */
+export const AuditEntry = HistoryItem.extend({
+  Time: IsoTime,
+  Message: z.string(),
+  Category: HistoryCategory,
+  UserName: z.string().nullable(),
+  ArchiveID: z.number().int().nullable(),
+  DatabaseID: z.number().int().nullable(),
+  DocumentID: z.number().int().nullable(),
+  OldArchiveID: z.number().int().nullable(),
+  OldDocID: z.number().int().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const DocumentHistory = z.array(AuditEntry);
+export type DocumentHistory = z.infer<typeof DocumentHistory>;
+
+/** One line of an archive's history. */
+export const ArchiveHistoryItem = z.looseObject({
+  Date: IsoTime,
+  Message: z.string(),
+  Category: HistoryCategory,
+  UserName: z.string().nullable(),
+  DocumentID: z.number().int().nullable(),
+});
+export type ArchiveHistoryItem = z.infer<typeof ArchiveHistoryItem>;
+
+/**
+ * GET api/dbs/{db}/archives/{a}/audit?Page=&DocLimit= : the archive's history (its own documents),
+ * newest first. Page is 1-based (default 1); DocLimit is the page size (default 25 = HISTORY_PAGE_SIZE,
+ * 1..1000). Total counts every entry; a Page past the end answers Items [] with the same Total.
+ * Needs archive permission bit 512.
+ */
+export const ArchiveHistory = z.looseObject({ Total: z.number().int(), Items: z.array(ArchiveHistoryItem) });
+export type ArchiveHistory = z.infer<typeof ArchiveHistory>;
 
 export const auditPaths = {
   /** GET with token, SecureId. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FieldList, ViewTabList } from './archives';
 
 /**
  * Searches (user-app.md §3, §7): saved searches of a database, one search with its prompts, and
@@ -6,33 +7,137 @@ import { z } from 'zod';
  * call with workflowId and queueKey.
  */
 
-/** Search Settings bit 4: shown in the list. Props: 1 content search, 32 display view tabs. */
-export const SEARCH_SETTINGS = { shownInList: 4 } as const;
+/** Search Settings bit 4: shown in the list; bit 8: the default search. Props: 1 content search, 32 display view tabs. */
+export const SEARCH_SETTINGS = { shownInList: 4, default: 8 } as const;
 export const SEARCH_PROPS = { contentSearch: 1, displayViewTabs: 32 } as const;
 
-/** Search detail item (a prompt). */
+/**
+ * Prompt conditions. Contains: case-insensitive substring. Equals: case-insensitive for text, by
+ * value for numbers (Type 2) and decimals (4), the ISO date for dates (3). Range: MVAL [from, to],
+ * inclusive, either may be '' (open end), compared by value (numbers, decimals), by date, or
+ * lexically (text). IsEmpty / IsNotEmpty take no value.
+ * Multi-value fields (Prop 32, table-field columns) match when any of their values matches.
+ */
+export const SEARCH_CONDITIONS = ['Contains', 'Equals', 'IsEmpty', 'IsNotEmpty', 'Range'] as const;
+export const SearchCondition = z.enum(SEARCH_CONDITIONS);
+export type SearchCondition = z.infer<typeof SearchCondition>;
+
+/** Type of the content-search prompt (FID 0): its VAL is the full-text query ("hits marker"). */
+export const CONTENT_SEARCH_TYPE = 0;
+
+/** Search detail item (a prompt). The server always sends every field of SearchPrompt below. */
 export const SearchDetailItem = z.looseObject({
   ID: z.number().int(),
+  /** Field id; 0 for the content-search prompt. */
+  FID: z.number().int().optional(),
   Prompt: z.string().nullable().optional(),
   ListID: z.number().int().nullable().optional(),
   Prop: z.number().int().nullable().optional(),
+  /** Field type 1-4 (src/api/archives.ts FIELD_TYPES); 0 = content search text. */
   Type: z.number().int().nullable().optional(),
+  Mask: z.string().nullable().optional(),
+  Condition: SearchCondition.optional(),
+  /** Default value. */
   VAL: z.string().nullable().optional(),
+  /** Default values (Range: [from, to]). */
   MVAL: z.array(z.string()).nullable().optional(),
 });
 export type SearchDetailItem = z.infer<typeof SearchDetailItem>;
 
+/** A prompt as the server sends it (GET api/dbs/{db}/searches/{id}, Detail). Prop is the field's Prop. */
+export const SearchPrompt = SearchDetailItem.extend({
+  FID: z.number().int(),
+  Prompt: z.string(),
+  ListID: z.number().int().nullable(),
+  Prop: z.number().int(),
+  Type: z.number().int().min(0).max(4),
+  Mask: z.string().nullable(),
+  Condition: SearchCondition,
+  VAL: z.string().nullable(),
+  MVAL: z.array(z.string()).nullable(),
+});
+export type SearchPrompt = z.infer<typeof SearchPrompt>;
+
 export const Search = z.looseObject({
   Id: z.number().int(),
   Name: z.string(),
+  /** Stable string id, the {searchHash} of /results/{searchHash}. */
+  Hash: z.string().optional(),
   Parent: z.number().int().nullable().optional(),
   Archives: z.array(z.number().int()).nullable().optional(),
   Detail: z.array(SearchDetailItem).nullable().optional(),
   Props: z.number().int().nullable().optional(),
   Settings: z.number().int().nullable().optional(),
+  Icon: z.string().nullable().optional(),
 });
 export type Search = z.infer<typeof Search>;
+/**
+ * GET api/dbs/{db}/searches: every search of the database the user may run (it has view rights on
+ * at least one of its archives), in designer order, hidden ones (no Settings bit 4) included; the
+ * client lists those with bit 4 and preselects bit 8. Archives lists only archives the user may view.
+ */
 export const SearchList = z.array(Search);
+export const SearchListEntry = Search.extend({ Hash: z.string(), Archives: z.array(z.number().int()), Props: z.number().int(), Settings: z.number().int() });
+
+/** An archive of a search as the user sees it. */
+export const SearchArchive = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  Parent: z.number().int().nullable(),
+  Props: z.number().int(),
+  Permissions: z.number().int(),
+});
+export type SearchArchive = z.infer<typeof SearchArchive>;
+
+/** Per-archive count of a multi-archive search (each archive counted with its sub-archives). */
+export const ArchiveCount = z.looseObject({ Id: z.number().int(), Name: z.string(), Count: z.number().int() });
+export type ArchiveCount = z.infer<typeof ArchiveCount>;
+
+/**
+ * GET api/dbs/{db}/searches/{searchId}[?SearchCriteria=...&count=true]: the search with its prompts
+ * (Detail), the archives the user may view (ArchiveList, search order), and when Props has 32 the
+ * view Tabs and the StatusField (field id the tabs filter on). With count=true (and optional
+ * SearchCriteria) also ArchiveCounts, one per archive of ArchiveList.
+ * A search the user may not run: 403; unknown: 404.
+ */
+export const SearchDetail = SearchListEntry.extend({
+  Detail: z.array(SearchPrompt),
+  ArchiveList: z.array(SearchArchive),
+  Tabs: ViewTabList.optional(),
+  StatusField: z.number().int().nullable().optional(),
+  ArchiveCounts: z.array(ArchiveCount).optional(),
+});
+export type SearchDetail = z.infer<typeof SearchDetail>;
+
+/**
+ * SearchCriteria query parameter: JSON text of an array of these, one per prompt (ID = the prompt's
+ * ID). Dates ISO yyyy-mm-dd, decimals with '.'. Contains/Equals with an empty VAL (and no non-empty
+ * MVAL) set no condition; several MVAL values for Contains/Equals match any of them. Range uses
+ * MVAL [from, to]. IsEmpty/IsNotEmpty apply when listed. Prompts sharing one Prompt text are
+ * equivalent (same field): a value may be sent under either ID.
+ * Without SearchCriteria the prompts' defaults apply (VAL/MVAL, and every IsEmpty/IsNotEmpty prompt).
+ * A non-empty VAL on the content-search prompt (Type 0) runs a full-text search (PostgreSQL
+ * websearch syntax: words, "phrases", OR, -word) on the documents' text: Docs get Hits and the
+ * answer Terms. Values of the wrong type, unknown IDs or malformed JSON: 400 ERROR_INCORRECT_PARAMETERS.
+ */
+export const SearchCriterion = z.object({
+  ID: z.number().int(),
+  VAL: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+  MVAL: z.array(z.union([z.string(), z.number()]).transform(String).nullable()).nullable().optional(),
+});
+export type SearchCriterion = z.input<typeof SearchCriterion>;
+export const SearchCriteria = z.array(SearchCriterion);
+export const encodeSearchCriteria = (items: readonly SearchCriterion[]): string => JSON.stringify(items);
+
+/** Sort column name for the content-search rank. */
+export const HITS_SORT = 'HITS';
+export interface SortSpec {
+  /** A field id (as text) or HITS_SORT. */
+  field: string;
+  dir: 'asc' | 'desc';
+}
+/** The `sort` parameter: comma list of `{fieldId}:asc|desc` or `HITS:desc`, e.g. `3:desc,HITS:desc`. */
+export const formatSort = (specs: readonly SortSpec[]): string => specs.map((s) => `${s.field}:${s.dir}`).join(',');
 
 export const DocumentField = z.looseObject({
   ID: z.number().int(),
@@ -49,6 +154,7 @@ export const ArchiveDocument = z.looseObject({
   Archive: z.number().int().optional(),
   FileName: z.string().nullable().optional(),
   FileType: z.string().nullable().optional(),
+  PageCount: z.number().int().optional(),
   InboxId: z.number().int().nullable().optional(),
   Permissions: z.number().int().optional(),
   Hits: z.number().nullable().optional(),
@@ -57,6 +163,26 @@ export const ArchiveDocument = z.looseObject({
   check: z.boolean().optional(),
 });
 export type ArchiveDocument = z.infer<typeof ArchiveDocument>;
+
+/**
+ * A document of a result page as the server sends it. ArchiveId is the document's own archive (a
+ * sub-archive's documents appear in their parent's search); Permissions are the user's bits on it.
+ * Fields: one entry per field of the searched archive, in column order: VAL '' when empty; MVAL
+ * (array, possibly empty) only for multi-value fields and table-field columns, whose VAL is the
+ * first value. Hits: rank of the content search (higher is better), null without one. Version:
+ * the version number as text for archives with revision control, web revision or versions
+ * (Props 1, 4, 16), else null.
+ */
+export const ResultDocument = ArchiveDocument.extend({
+  ArchiveId: z.number().int(),
+  FileName: z.string().nullable(),
+  FileType: z.string().nullable(),
+  PageCount: z.number().int(),
+  Permissions: z.number().int(),
+  Hits: z.number().nullable(),
+  Version: z.string().nullable(),
+});
+export type ResultDocument = z.infer<typeof ResultDocument>;
 
 /** Result set (user-app.md §3): Docs for archives, Files for inboxes. */
 export const ResultSet = z.looseObject({
@@ -69,6 +195,28 @@ export const ResultSet = z.looseObject({
   FolderOptions: z.unknown().optional(),
 });
 export type ResultSet = z.infer<typeof ResultSet>;
+
+/**
+ * GET api/dbs/{db}/searches/{searchId}/archive/{archiveId}/documents?page=&RecordsPerPage=
+ *   &SearchCriteria=&sort=&tabID=&Count=  -> DocumentPage.
+ * page: 1-based (default 1; not a positive integer: 400). RecordsPerPage: 1..10000, anything else 25.
+ * The archive must be one of the search's archives (or a sub-archive of one); its documents and
+ * those of its sub-archives the user may view are searched. sort (formatSort): field ids of the
+ * archive or HITS; default and tie-break: document Id ascending; empty values sort last. A sort on
+ * anything else: 400 with a Message starting "Invalid search string, Sort field" (WIRE_MESSAGES.invalidSort).
+ * tabID: a tab of SearchDetail.Tabs; filters StatusField = the tab's Value (empty Value: all).
+ * Count: total matches (always present; computed once per criteria and cached briefly, recomputed
+ * when Count=true). A page past the end: Docs [] with the same Count.
+ * Fields: the searched archive's FieldList. Terms: the content-search terms ([] without one).
+ * Permissions: the user's bits on the searched archive. No view right: 403, no document sent.
+ */
+export const DocumentPage = ResultSet.extend({
+  Docs: z.array(ResultDocument),
+  Fields: FieldList,
+  Terms: z.array(z.string()),
+  Permissions: z.number().int(),
+});
+export type DocumentPage = z.infer<typeof DocumentPage>;
 
 /** Workflow queue search (task searches). */
 export const QueueSearch = z.looseObject({

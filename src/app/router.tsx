@@ -20,6 +20,7 @@ export function createAppRouter() {
             { path: 'select', lazy: () => import('./routes/select') },
             { path: 'view', lazy: () => import('./routes/view') },
             { path: 'scan', lazy: () => import('./routes/scan') },
+            { path: 'results/:searchHash', lazy: () => import('./routes/results') },
             { path: 'settings', lazy: () => import('./routes/settings') },
           ],
         },

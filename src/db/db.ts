@@ -28,7 +28,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 export interface CachedPage {
-  /** `${dbId}|${gridKey}|${criteriaHash}|${sort}|${pageSize}|${page}` */
+  /** `${dbId}|${gridKey}|${criteriaHash}|${sort}|${tab}|${pageSize}|${page}` (features/results/page-cache.ts) */
   key: string;
   gridKey: string;
   page: number;
@@ -142,6 +142,15 @@ export interface AlertRecord {
   seenAt?: number;
 }
 
+/** Approximate size of a cached page: its JSON text length in UTF-16 bytes. */
+export function estimatePageBytes(data: unknown): number {
+  try {
+    return (JSON.stringify(data) ?? '').length * 2;
+  } catch {
+    return 0;
+  }
+}
+
 export class ArchiveDb extends Dexie {
   pages!: EntityTable<CachedPage, 'key'>;
   gridState!: EntityTable<GridState, 'key'>;
@@ -166,6 +175,20 @@ export class ArchiveDb extends Dexie {
       uploads: 'id, state, createdAt',
       alerts: '++id, createdAt, seenAt',
     });
+    // v2: pages get a [lastUsed+bytes] index, so the cache limit is checked from the index alone
+    // (no page bodies read) and evicted oldest-used first. Pages stored without bytes get an
+    // estimate, so every page is in the index.
+    this.version(2)
+      .stores({ pages: 'key, gridKey, lastUsed, [lastUsed+bytes]' })
+      .upgrade(async (tx) => {
+        await tx
+          .table('pages')
+          .toCollection()
+          .modify((p: Partial<CachedPage>) => {
+            if (typeof p.bytes !== 'number' || !Number.isFinite(p.bytes)) p.bytes = estimatePageBytes(p.data);
+            if (typeof p.lastUsed !== 'number') p.lastUsed = typeof p.fetchedAt === 'number' ? p.fetchedAt : 0;
+          });
+      });
   }
 }
 

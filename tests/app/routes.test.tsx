@@ -78,7 +78,7 @@ describe('guards and /direct', () => {
     const app = renderApp('/direct?op=1&db=2', fakeServer());
     await waitFor(() => expect(app.here()).toBe('/view?db=2'));
     expect(await screen.findByText('Database: Human Resources')).toBeTruthy();
-    expect(screen.getByText('Not yet available')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeTruthy();
   });
 
   it('a licence released elsewhere ends on the licence-expired page when a database is opened', async () => {

@@ -137,4 +137,24 @@ describe('web-only read-only licence (type 4)', () => {
   it('may read', async () => {
     expect((await get('/api/dbs', 'viewer')).statusCode).toBe(200);
   });
+
+  it.each([
+    ['PUT', '/api/UpdateDocument/databases/1/archive/1/document/1/FieldData'],
+    ['POST', '/api/dbs/1/merge'],
+    ['DELETE', '/api/admin/stamps/1'],
+    ['PATCH', '/api/anything/at/all'],
+  ])('is refused %s %s before routing, whatever the path', async (method, url) => {
+    const r = await s.app.inject({ method: method as 'PUT', url: `${url}?token=${tokens.viewer}`, payload: { ID: 1, VAL: 'x' } });
+    expect(r.statusCode).toBe(403);
+    expect(ErrorBody.parse(r.json()).Key).toBe('ERROR_FAILED_DUE_TO_PERMISSIONS');
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer JSON 404 to a signed-in user, never the app page', async () => {
+    const r = await get('/api/dbs/1/nothing-here', 'user');
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toMatch(/application\/json/);
+    expect(ErrorBody.parse(r.json()).Key).toBe('ERROR_NOT_FOUND');
+  });
 });

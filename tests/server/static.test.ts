@@ -66,11 +66,12 @@ describe('/api never answers with the app', () => {
     ['POST', '/api/nothing-here'],
     ['DELETE', '/api/dbs'],
     ['GET', '/api'],
-  ])('%s %s -> JSON 404', async (method, url) => {
+  ])('%s %s without a licence -> JSON 401, never the app', async (method, url) => {
+    // Unknown API paths are authenticated like known ones: no licence, no answer about the path.
     const r = await s.app.inject({ method: method as 'GET', url });
-    expect(r.statusCode).toBe(404);
+    expect(r.statusCode).toBe(401);
     expect(r.headers['content-type']).toMatch(/application\/json/);
-    expect(ErrorBody.parse(r.json()).Key).toBe('ERROR_NOT_FOUND');
+    expect(ErrorBody.parse(r.json()).Message).toBe('LicenseExpired');
   });
 });
 
@@ -81,7 +82,7 @@ describe('without a build', () => {
       const r = await bare.app.inject({ method: 'GET', url: '/' });
       expect(r.statusCode).toBe(200);
       expect(r.body).toBe(NOT_BUILT_TEXT);
-      expect((await bare.app.inject({ method: 'GET', url: '/api/zzz' })).statusCode).toBe(404);
+      expect((await bare.app.inject({ method: 'GET', url: '/api/zzz' })).statusCode).toBe(401);
     } finally {
       await bare.close();
     }

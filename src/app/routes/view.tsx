@@ -4,22 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { validateLicenceQueryOptions } from '../../features/licence/api/validate-licence';
+import { SearchScreen } from '../../features/search/components/search-screen';
 import { useDatabases } from '../../features/select/api/get-databases';
 import { getRememberedDatabase, rememberDatabase } from '../../features/select/select-logic';
 import { getConfig } from '../config';
 import { sessionScope, useSession } from '../session';
 
 /**
- * /view and /scan: the search (or scan) screen of one database. The search and scan features come
- * in the next issues; until then the screen names the database and says plainly it is not there yet.
- * Without db in the address the remembered database is used; with none, /select.
+ * /view and /scan: the search screen of one database (saved searches and their prompts; /scan shows
+ * the same list and says scanning itself comes later). Without db in the address the remembered
+ * database is used; with none, /select. Query: db, search, criteria and rpp (refine search).
  */
 export function ViewPage({ mode }: { mode: 'view' | 'scan' }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const session = useSession();
   const token = session?.token ?? null;
-  const dbs = useDatabases(sessionScope(session));
+  const scope = sessionScope(session);
+  const dbs = useDatabases(scope);
   // Opening a database checks the licence afresh: one released elsewhere ends here, not later.
   useQuery({ ...validateLicenceQueryOptions(token, getConfig().leaseRecheckSeconds), refetchOnMount: 'always' });
   const fromAddress = Number(params.get('db'));
@@ -42,10 +44,7 @@ export function ViewPage({ mode }: { mode: 'view' | 'scan' }) {
           {t('VIEW_DATABASE', { name })}
         </p>
       )}
-      <div className="callout" role="status" data-testid="not-yet-available">
-        <strong className="callout-title">{t('VIEW_NOT_AVAILABLE_TITLE')}</strong>
-        <p>{mode === 'view' ? t('VIEW_NOT_AVAILABLE_MESSAGE') : t('SCAN_NOT_AVAILABLE_MESSAGE')}</p>
-      </div>
+      {dbId !== null && <SearchScreen key={dbId} dbId={dbId} mode={mode} scope={scope} />}
     </section>
   );
 }

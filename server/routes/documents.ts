@@ -1,0 +1,134 @@
+/**
+ * Document thumbnails and histories (user-app.md §7; archive-inbox-ops.md §3, §7):
+ *   GET api/dbs/{db}/archives/{a}/documents/{id}/thumb?SecureId=&Height=&Width=&Page= -> image/png
+ *   GET api/dbs/{db}/archives/{a}/documents/{id}/audit?SecureId=                      -> DocumentHistory
+ *   GET api/dbs/{db}/archives/{a}/audit?Page=&DocLimit=                                -> ArchiveHistory
+ * Thumbnails need archive bit 1 (view), histories bit 512 (history). SecureId must be the
+ * document's Hash. A missing page or file: 404 { Key: 'FILE_DOES_NOT_EXIST' }.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ArchiveHistory, DocumentHistory, HISTORY_CATEGORIES, type HistoryCategory } from '../../src/api/audit.js';
+import { HISTORY_PAGE_SIZE } from '../../src/api/constants.js';
+import { archivesWithRights } from '../auth/permissions.js';
+import { requireAuth, type ServerContext } from '../http/context.js';
+import { ApiError, Errors } from '../http/errors.js';
+import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
+import { requireDatabase } from './searches.js';
+
+const VIEW = 1;
+const HISTORY = 512;
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const DocParams = z.object({ db: Id, archiveId: Id, docId: Id });
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+const ThumbQuery = z.looseObject({
+  SecureId: z.string().min(1),
+  // Sizes above the cap are clamped to THUMB_MAX; 0 or less is not a size.
+  Height: optionalInt(1, 100_000),
+  Width: optionalInt(1, 100_000),
+  Page: optionalInt(1, 100_000),
+});
+const DocAuditQuery = z.looseObject({ SecureId: z.string().min(1) });
+const ArchiveAuditQuery = z.looseObject({ Page: optionalInt(1, 10_000_000), DocLimit: optionalInt(1, 1000) });
+
+export const fileMissing = () => new ApiError(404, 'The file of this document does not exist', 'FILE_DOES_NOT_EXIST');
+
+const category = (c: string): HistoryCategory => ((HISTORY_CATEGORIES as readonly string[]).includes(c) ? (c as HistoryCategory) : 'updated');
+
+export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs: Thumbnailer) {
+  const { store } = ctx;
+
+  /** The document if it is in this archive of this database and the user holds `bit` there. */
+  async function authorisedDocument(userId: number, db: number, archiveId: number, docId: number, secureId: string, bit: number) {
+    await requireDatabase(store, db);
+    const archive = (await archivesWithRights(store, db, userId)).find((a) => a.id === archiveId);
+    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+    if ((archive.rights & bit) === 0) throw Errors.forbidden(bit === HISTORY ? 'You do not have permission to see the history of this archive' : 'You do not have permission to view this archive');
+    const r = await store.query<{ id: number; secure_hash: string }>('SELECT id, secure_hash FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted', [docId, archiveId]);
+    const doc = r.rows[0];
+    if (!doc) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
+    if (doc.secure_hash !== secureId) throw Errors.forbidden('The secure id does not match this document');
+    return { archive, doc };
+  }
+
+  app.get('/api/dbs/:db/archives/:archiveId/documents/:docId/thumb', async (request, reply) => {
+    const auth = requireAuth(request);
+    const { db, archiveId, docId } = DocParams.parse(request.params);
+    const q = ThumbQuery.parse(request.query ?? {});
+    await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, VIEW);
+    const page = q.Page ?? 1;
+    const r = await store.query<{ page_in_file: number; sha256: string; file_type: string }>(
+      `SELECT p.page_in_file, f.sha256, f.file_type FROM document_pages p JOIN document_files f ON f.id = p.file_id
+        WHERE p.document_id = $1 AND p.page_no = $2`,
+      [docId, page],
+    );
+    const row = r.rows[0];
+    if (!row) throw fileMissing();
+    let width = q.Width === undefined ? 0 : Math.min(q.Width, THUMB_MAX);
+    let height = q.Height === undefined ? 0 : Math.min(q.Height, THUMB_MAX);
+    if (!width && !height) height = THUMB_DEFAULT_HEIGHT;
+    if (width > THUMB_MAX) width = THUMB_MAX;
+    let png: Buffer;
+    try {
+      png = await thumbs.thumb(row.sha256, row.file_type, row.page_in_file, width, height);
+    } catch (e) {
+      if (e instanceof PageOutOfRange || (e as NodeJS.ErrnoException).code === 'ENOENT') throw fileMissing();
+      throw e;
+    }
+    return reply.type('image/png').header('Cache-Control', 'private, max-age=86400').send(png);
+  });
+
+  app.get('/api/dbs/:db/archives/:archiveId/documents/:docId/audit', async (request) => {
+    const auth = requireAuth(request);
+    const { db, archiveId, docId } = DocParams.parse(request.params);
+    const q = DocAuditQuery.parse(request.query ?? {});
+    await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, HISTORY);
+    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; archive_id: number | null; database_id: number | null; document_id: number | null; old_archive_id: number | null; old_doc_id: number | null }>(
+      `SELECT time, message, category, user_name, archive_id, database_id, document_id, old_archive_id, old_doc_id
+         FROM audit_entries WHERE archive_id = $1 AND document_id = $2 ORDER BY time DESC, id DESC LIMIT 10000`,
+      [archiveId, docId],
+    );
+    return DocumentHistory.parse(
+      r.rows.map((e) => ({
+        Time: new Date(e.time).toISOString(),
+        Message: e.message,
+        Category: category(e.category),
+        UserName: e.user_name,
+        ArchiveID: e.archive_id,
+        DatabaseID: e.database_id,
+        DocumentID: e.document_id === null ? null : Number(e.document_id),
+        OldArchiveID: e.old_archive_id,
+        OldDocID: e.old_doc_id === null ? null : Number(e.old_doc_id),
+      })),
+    );
+  });
+
+  app.get('/api/dbs/:db/archives/:archiveId/audit', async (request) => {
+    const auth = requireAuth(request);
+    const { db, archiveId } = z.object({ db: Id, archiveId: Id }).parse(request.params);
+    const q = ArchiveAuditQuery.parse(request.query ?? {});
+    await requireDatabase(store, db);
+    const archive = (await archivesWithRights(store, db, auth.userId)).find((a) => a.id === archiveId);
+    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+    if ((archive.rights & HISTORY) === 0) throw Errors.forbidden('You do not have permission to see the history of this archive');
+    const size = q.DocLimit ?? HISTORY_PAGE_SIZE;
+    const page = q.Page ?? 1;
+    const total = await store.query<{ n: number }>('SELECT count(*) AS n FROM audit_entries WHERE archive_id = $1', [archiveId]);
+    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; document_id: number | null }>(
+      `SELECT time, message, category, user_name, document_id FROM audit_entries WHERE archive_id = $1
+        ORDER BY time DESC, id DESC LIMIT $2 OFFSET $3`,
+      [archiveId, size, (page - 1) * size],
+    );
+    return ArchiveHistory.parse({
+      Total: Number(total.rows[0]?.n ?? 0),
+      Items: r.rows.map((e) => ({
+        Date: new Date(e.time).toISOString(),
+        Message: e.message,
+        Category: category(e.category),
+        UserName: e.user_name,
+        DocumentID: e.document_id === null ? null : Number(e.document_id),
+      })),
+    });
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Runs a search over one archive (and its sub-archives the user may view): one page of documents
+ * and the total count. The count is computed once per criteria and kept briefly (COUNT_TTL_MS);
+ * paging and sorting reuse it. Writes call clearSearchCache().
+ */
+import type { ResultDocument } from '../../src/api/search.js';
+import type { ArchiveRow } from '../auth/permissions.js';
+import type { Queryable } from '../db/store.js';
+import { isMulti, type FieldRow } from './model.js';
+import { Params, buildConditions, orderBy, type Condition } from './query.js';
+import type { SortSpec } from '../../src/api/search.js';
+
+const COUNT_TTL_MS = 60_000;
+const COUNT_MAX = 1000;
+const counts = new Map<string, { n: number; at: number }>();
+
+export function clearSearchCache(): void {
+  counts.clear();
+}
+
+function cachedCount(key: string, now: number): number | undefined {
+  const hit = counts.get(key);
+  if (!hit) return undefined;
+  if (now - hit.at > COUNT_TTL_MS) {
+    counts.delete(key);
+    return undefined;
+  }
+  return hit.n;
+}
+
+function remember(key: string, n: number, now: number) {
+  counts.delete(key);
+  counts.set(key, { n, at: now });
+  while (counts.size > COUNT_MAX) counts.delete(counts.keys().next().value as string);
+}
+
+export interface Scope {
+  /** Archives searched: the archive and its sub-archives the user may view. */
+  archiveIds: number[];
+  /** Fields of the searched archive (conditions and sorts use these). */
+  fields: FieldRow[];
+  /** Status field and value of the chosen view tab, if any. */
+  tab?: { fieldId: number; value: string };
+}
+
+interface Where {
+  sql: string;
+  params: Params;
+  tsquery?: string;
+  terms: string[];
+}
+
+function whereOf(scope: Scope, conds: readonly Condition[], trgm: boolean): Where {
+  const params = new Params();
+  // Archive ids come from the catalogue (integers), written into the SQL so the planner sees them.
+  const ids = scope.archiveIds.filter((id) => Number.isInteger(id));
+  const clauses = ['NOT d.deleted', ids.length ? `d.archive_id IN (${ids.join(', ')})` : 'false'];
+  const built = buildConditions(conds, scope.fields, params, { trgm });
+  clauses.push(...built.where);
+  if (scope.tab && scope.tab.value !== '') {
+    const f = scope.fields.find((x) => x.id === scope.tab?.fieldId);
+    if (f && !isMulti(f)) clauses.push(`lower(d.fields->>'${f.id}') = ${params.add(scope.tab.value.toLowerCase())}`);
+  }
+  return { sql: clauses.join(' AND '), params, tsquery: built.tsquery, terms: built.terms };
+}
+
+export async function countMatches(db: Queryable, scope: Scope, conds: readonly Condition[], opts: { trgm: boolean; now: number; fresh?: boolean }): Promise<number> {
+  const w = whereOf(scope, conds, opts.trgm);
+  const key = `${w.sql}\n${JSON.stringify(w.params.values)}`;
+  if (!opts.fresh) {
+    const c = cachedCount(key, opts.now);
+    if (c !== undefined) return c;
+  }
+  const r = await db.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${w.sql}`, w.params.values);
+  const n = Number(r.rows[0]?.n ?? 0);
+  remember(key, n, opts.now);
+  return n;
+}
+
+interface DocRow {
+  id: number;
+  archive_id: number;
+  secure_hash: string;
+  file_name: string | null;
+  file_type: string | null;
+  page_count: number;
+  version: number;
+  fields: Record<string, unknown>;
+  mvals: Record<string, unknown>;
+  hits: number | null;
+}
+
+export interface PageResult {
+  count: number;
+  docs: ResultDocument[];
+  terms: string[];
+}
+
+const VERSIONED = 1 | 4 | 16;
+
+export async function runPage(
+  db: Queryable,
+  scope: Scope,
+  conds: readonly Condition[],
+  page: { page: number; size: number; sort: readonly SortSpec[]; freshCount: boolean },
+  ctx: { trgm: boolean; now: number; archives: ReadonlyMap<number, ArchiveRow> },
+): Promise<PageResult> {
+  const w = whereOf(scope, conds, ctx.trgm);
+  const hits = w.tsquery ? `ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8` : 'NULL::float8';
+  const offset = (page.page - 1) * page.size;
+  const params = w.params;
+  const sql = `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.fields, d.mvals, ${hits} AS hits
+                 FROM documents d WHERE ${w.sql}
+                ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
+                LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+  const r = await db.query<DocRow>(sql, params.values);
+  const rows = r.rows;
+
+  // The page itself often tells the total; otherwise count once per criteria.
+  const key = `${w.sql}\n${JSON.stringify(params.values.slice(0, -2))}`;
+  let count: number | undefined;
+  if (rows.length > 0 && rows.length < page.size) count = offset + rows.length;
+  else if (!page.freshCount) count = cachedCount(key, ctx.now);
+  if (count === undefined) {
+    const c = await db.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${w.sql}`, params.values.slice(0, -2));
+    count = Number(c.rows[0]?.n ?? 0);
+  }
+  remember(key, count, ctx.now);
+
+  const docs = rows.map((d): ResultDocument => {
+    const archive = ctx.archives.get(d.archive_id);
+    const fields = scope.fields.map((f) => {
+      if (isMulti(f)) {
+        const raw = d.mvals?.[String(f.id)];
+        const mval = Array.isArray(raw) ? raw.map((v) => (v === null || v === undefined ? '' : String(v))) : [];
+        return { ID: f.id, VAL: mval[0] ?? '', MVAL: mval };
+      }
+      const v = d.fields?.[String(f.id)];
+      return { ID: f.id, VAL: v === null || v === undefined ? '' : String(v) };
+    });
+    return {
+      Id: Number(d.id),
+      Hash: d.secure_hash,
+      ArchiveId: d.archive_id,
+      FileName: d.file_name,
+      FileType: d.file_type,
+      PageCount: d.page_count,
+      Permissions: archive?.rights ?? 0,
+      Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
+      Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
+      Fields: fields,
+    };
+  });
+  return { count, docs, terms: w.terms };
+}

@@ -1,0 +1,125 @@
+/**
+ * Page thumbnails as PNG: PDF pages rendered by pdfjs-dist (legacy build) on @napi-rs/canvas in a
+ * worker thread (pdf-worker.mjs), TIFF pages by sharp ({ page }). Thumbnails are cached on disk by
+ * (file hash, page, size) under `${files.root}/thumbs`, so each is rendered once.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import type { FileStore } from '../files/file-store.js';
+
+export const THUMB_MAX = 800;
+export const THUMB_DEFAULT_HEIGHT = 120;
+const RENDER_TIMEOUT_MS = 20_000;
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  png?: Uint8Array;
+  error?: string;
+  code?: string;
+}
+
+export class PageOutOfRange extends Error {}
+
+export class Thumbnailer {
+  private worker?: Worker;
+  private ready?: Promise<void>;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly files: FileStore) {}
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (m: Reply) => {
+        if (m.id === 0) return resolve();
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        p.resolve(m);
+      });
+    });
+    worker.on('error', (e) => this.fail(e));
+    worker.on('exit', () => this.fail(new Error('thumbnail worker stopped')));
+    return this.ready;
+  }
+
+  private fail(e: Error) {
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    this.worker = undefined;
+    this.ready = undefined;
+  }
+
+  private async renderPdf(bytes: Uint8Array, page: number, width: number, height: number): Promise<Buffer> {
+    await this.start();
+    const worker = this.worker;
+    if (!worker) throw new Error('thumbnail worker not running');
+    const id = this.nextId++;
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (this.pending.delete(id)) reject(new Error('thumbnail render timed out'));
+      }, RENDER_TIMEOUT_MS);
+      timer.unref();
+      this.pending.set(id, {
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      worker.postMessage({ id, bytes, page, width, height });
+    });
+    if (!reply.ok || !reply.png) {
+      if (reply.code === 'PAGE') throw new PageOutOfRange(reply.error);
+      throw new Error(reply.error ?? 'render failed');
+    }
+    return Buffer.from(reply.png);
+  }
+
+  private async renderTiff(bytes: Buffer, page: number, width: number, height: number): Promise<Buffer> {
+    const meta = await sharp(bytes).metadata();
+    if (page < 0 || page >= (meta.pages ?? 1)) throw new PageOutOfRange(`page ${page + 1} of ${meta.pages ?? 1}`);
+    return sharp(bytes, { page })
+      .flatten({ background: '#ffffff' })
+      .resize(width || null, height || null, { fit: 'contain', background: '#ffffff' })
+      .png()
+      .toBuffer();
+  }
+
+  /**
+   * PNG of page `pageInFile` (0-based) of the stored file, fitted into width x height (exactly that
+   * size, white margins); a 0 width or height follows the page's aspect ratio.
+   */
+  async thumb(sha256: string, fileType: string, pageInFile: number, width: number, height: number): Promise<Buffer> {
+    const dir = join(this.files.root, 'thumbs', sha256.slice(0, 2));
+    const path = join(dir, `${sha256}-p${pageInFile}-${width}x${height}.png`);
+    const cached = await readFile(path).catch(() => undefined);
+    if (cached) return cached;
+    const bytes = await this.files.get(sha256);
+    const png = /^pdf$/i.test(fileType) ? await this.renderPdf(new Uint8Array(bytes), pageInFile + 1, width, height) : await this.renderTiff(bytes, pageInFile, width, height);
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${path}.${randomBytes(4).toString('hex')}`;
+    await writeFile(tmp, png);
+    await rename(tmp, path);
+    return png;
+  }
+
+  async close() {
+    const w = this.worker;
+    this.worker = undefined;
+    this.ready = undefined;
+    if (w) await w.terminate();
+  }
+}

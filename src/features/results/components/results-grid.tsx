@@ -1,0 +1,270 @@
+/**
+ * The Handsontable grid of a results page. Handsontable is driven imperatively: the HotTable element
+ * never re-renders (its settings are fixed at mount); columns go in through updateSettings, rows
+ * through updateData, selection and thumbnails through renderers that read refs. Fixed row heights
+ * and column widths, no auto-sizing and small rendering offsets keep the DOM under ~400 cells for any
+ * page size (ENVIRONMENT.md: 5x faster than the defaults). Sorting is the server's: a header click is
+ * reported to the screen (onSortChange) and the plugin only shows the indicators.
+ */
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HotTable, type HotTableProps } from '@handsontable/react-wrapper';
+import type Handsontable from 'handsontable/base';
+import { registerCellType, TextCellType } from 'handsontable/cellTypes';
+import { registerPlugin, ManualColumnResize, MultiColumnSorting } from 'handsontable/plugins';
+import 'handsontable/styles/handsontable.min.css';
+import 'handsontable/styles/ht-theme-main.min.css';
+import { MIN_COLUMN_WIDTH, type ColumnView, type DocLike, type SortSpec, HITS_COLUMN } from '../grid-logic';
+
+registerCellType(TextCellType);
+registerPlugin(MultiColumnSorting);
+registerPlugin(ManualColumnResize);
+
+export const ROW_HEIGHT = 30;
+export const GRID_HEIGHT = 420;
+
+export interface ResultsGridProps {
+  docs: readonly DocLike[];
+  rows: unknown[][];
+  /** Visible columns, in order. */
+  columns: readonly ColumnView[];
+  fixedColumns: number;
+  sorts: readonly SortSpec[];
+  checked: ReadonlySet<number>;
+  licenseKey: string;
+  thumbSrc: (doc: DocLike) => string;
+  onToggleCheck: (doc: DocLike) => void;
+  onSortChange: (sorts: SortSpec[]) => void;
+  onResize: (columnId: string, width: number) => void;
+  onActivateRow: (doc: DocLike) => void;
+  onOpenThumb: (doc: DocLike) => void;
+}
+
+type Hot = Handsontable;
+type SortConfig = { column: number; sortOrder: 'asc' | 'desc' };
+
+function mark(name: string) {
+  if (typeof performance !== 'undefined' && performance.mark) performance.mark(name);
+}
+
+/** After the browser has painted the frame that holds the new rows. */
+function afterPaint(fn: () => void) {
+  requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => fn();
+    ch.port2.postMessage(null);
+  });
+}
+
+const StaticHot = memo(function StaticHot(props: { settings: HotTableProps }) {
+  return <HotTable {...props.settings} />;
+});
+
+/**
+ * The grid's fixed settings and a holder for the latest props that its hooks read. Built once per
+ * grid (outside render), so the HotTable element never changes.
+ */
+function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
+  const latest = { current: initial };
+  const hot = { current: null as Hot | null };
+  const docAt = (row: number): DocLike | undefined => latest.current.docs[row];
+  const colAt = (col: number): ColumnView | undefined => latest.current.columns[col];
+  const settings = {
+    licenseKey,
+    afterInit(this: Hot) {
+      hot.current = this;
+    },
+    themeName: 'ht-theme-main',
+    data: [],
+    readOnly: true,
+    editor: false,
+    rowHeaders: false,
+    colHeaders: true,
+    height: GRID_HEIGHT,
+    width: '100%',
+    rowHeights: ROW_HEIGHT,
+    autoRowSize: false,
+    autoColumnSize: false,
+    renderAllRows: false,
+    viewportRowRenderingOffset: 2,
+    viewportColumnRenderingOffset: 1,
+    stretchH: 'none',
+    manualColumnResize: true,
+    multiColumnSorting: { headerAction: true, indicator: true },
+    outsideClickDeselects: false,
+    selectionMode: 'single',
+    beforeColumnSort(_current: SortConfig[], destination: SortConfig[]) {
+      mark('sort-start');
+      const cols = latest.current.columns;
+      const next: SortSpec[] = [];
+      for (const d of destination) {
+        const c = cols[d.column];
+        if (!c?.sortable) continue;
+        next.push({ column: c.id, direction: c.id === HITS_COLUMN ? 'desc' : d.sortOrder });
+      }
+      latest.current.onSortChange(next);
+      return false;
+    },
+    beforeColumnResize(newSize: number) {
+      return Math.max(MIN_COLUMN_WIDTH, newSize);
+    },
+    afterColumnResize(newSize: number, column: number) {
+      const c = colAt(column);
+      if (c) latest.current.onResize(c.id, Math.max(MIN_COLUMN_WIDTH, Math.round(newSize)));
+    },
+    afterOnCellMouseDown(_event: MouseEvent, coords: { row: number; col: number }) {
+      if (coords.row < 0) return;
+      const doc = docAt(coords.row);
+      const col = colAt(coords.col);
+      if (!doc || !col) return;
+      if (col.kind === 'check') latest.current.onToggleCheck(doc);
+      else if (col.kind === 'thumb') latest.current.onOpenThumb(doc);
+      latest.current.onActivateRow(doc);
+    },
+    beforeKeyDown(this: Hot, event: KeyboardEvent) {
+      const sel = this.getSelectedRangeLast();
+      if (!sel) return;
+      const { row, col } = sel.highlight;
+      if (row === null || col === null) return;
+      const doc = docAt(row);
+      const c = colAt(col);
+      if (!doc || !c) return;
+      if (event.key === ' ' && c.kind === 'check') {
+        latest.current.onToggleCheck(doc);
+        event.preventDefault();
+      } else if (event.key === 'Enter' && c.kind === 'thumb') {
+        latest.current.onOpenThumb(doc);
+        event.preventDefault();
+      }
+    },
+    afterSelectionEnd(this: Hot, row: number) {
+      const doc = docAt(row);
+      if (doc) latest.current.onActivateRow(doc);
+    },
+  } as HotTableProps;
+  const setLatest = (p: ResultsGridProps) => {
+    latest.current = p;
+  };
+  return { latest, hot, settings, setLatest };
+}
+
+export function ResultsGrid(props: ResultsGridProps) {
+  const { t } = useTranslation();
+  const [bridge] = useState(() => createGridBridge(props.licenseKey, props));
+  const { latest, hot } = bridge;
+  useEffect(() => {
+    bridge.setLatest(props);
+  });
+
+  const rowsRef = useRef<unknown[][] | null>(null);
+  const columnsSig = props.columns.map((c) => `${c.id}:${c.width}:${c.pinned ? 1 : 0}`).join(',') + `|${props.fixedColumns}`;
+
+  // Columns (and with them the data shape) changed: one updateSettings.
+  useEffect(() => {
+    const h = hot.current;
+    if (!h) return;
+    const cols = latest.current.columns;
+    const selectLabel = (row: number) => t('RESULTS_SELECT_ROW', { row: row + 1 });
+    const previewLabel = t('RESULTS_THUMB_OPEN');
+    h.updateSettings({
+      columns: cols.map((c) => ({
+        readOnly: true,
+        columnSorting: c.sortable ? undefined : { headerAction: false, indicator: false },
+        renderer:
+          c.kind === 'check'
+            ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)
+            : c.kind === 'thumb'
+              ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
+              : 'text',
+      })),
+      colHeaders: cols.map((c) => c.title),
+      colWidths: cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width)),
+      manualColumnResize: cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width)),
+      fixedColumnsStart: latest.current.fixedColumns,
+      data: latest.current.rows,
+    } as Handsontable.GridSettings);
+    rowsRef.current = latest.current.rows;
+    paintSort(h, latest.current);
+    afterPaint(() => mark('grid-painted'));
+  }, [columnsSig, t, hot, latest]);
+
+  // Rows changed (new page, local sort, fresh data): one updateData.
+  useEffect(() => {
+    const h = hot.current;
+    if (!h || rowsRef.current === props.rows) return;
+    rowsRef.current = props.rows;
+    h.updateData(props.rows);
+    paintSort(h, latest.current);
+    mark('grid-rendered');
+    afterPaint(() => mark('grid-painted'));
+  }, [props.rows, hot, latest]);
+
+  const sortSig = props.sorts.map((s) => `${s.column}:${s.direction}`).join(',');
+  useEffect(() => {
+    const h = hot.current;
+    if (!h) return;
+    paintSort(h, latest.current);
+    h.render();
+  }, [sortSig, hot, latest]);
+
+  // Selection changed: only the check cells' look changes.
+  useEffect(() => {
+    hot.current?.render();
+  }, [props.checked, hot]);
+
+  return <StaticHot settings={bridge.settings} />;
+}
+
+/** Shows the server's sort in the header indicators. */
+function paintSort(hot: Hot, p: ResultsGridProps) {
+  const plugin = hot.getPlugin('multiColumnSorting') as unknown as { setSortConfig?: (c: SortConfig[]) => void } | undefined;
+  if (!plugin?.setSortConfig) return;
+  const configs: SortConfig[] = [];
+  for (const s of p.sorts) {
+    const idx = p.columns.findIndex((c) => c.id === s.column);
+    if (idx >= 0) configs.push({ column: idx, sortOrder: s.direction });
+  }
+  plugin.setSortConfig(configs);
+}
+
+function renderCheck(td: HTMLTableCellElement, row: number, p: ResultsGridProps, label: (row: number) => string) {
+  const doc = p.docs[row];
+  let input = td.firstChild as HTMLInputElement | null;
+  if (!input || input.tagName !== 'INPUT') {
+    td.textContent = '';
+    input = document.createElement('input');
+    input.type = 'checkbox';
+    input.tabIndex = -1;
+    input.className = 'results-check';
+    td.appendChild(input);
+  }
+  input.checked = !!doc && p.checked.has(doc.Id);
+  input.setAttribute('aria-label', label(row));
+  td.className = 'htCenter';
+  return td;
+}
+
+function renderThumb(td: HTMLTableCellElement, doc: DocLike | undefined, src: (d: DocLike) => string, label: string) {
+  let img = td.firstChild as HTMLImageElement | null;
+  if (!img || img.tagName !== 'IMG') {
+    td.textContent = '';
+    img = document.createElement('img');
+    img.className = 'results-thumb';
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    img.width = 40;
+    img.height = 24;
+    img.onerror = () => img?.classList.add('results-thumb-missing');
+    td.appendChild(img);
+  }
+  img.alt = label;
+  if (doc) {
+    const url = src(doc);
+    if (img.getAttribute('src') !== url) {
+      img.classList.remove('results-thumb-missing');
+      img.setAttribute('src', url);
+    }
+  } else img.removeAttribute('src');
+  td.className = 'htCenter results-thumb-cell';
+  return td;
+}

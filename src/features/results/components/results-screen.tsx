@@ -1,0 +1,309 @@
+/**
+ * /results/{searchHash}: header, view tabs, archive choice, pager, column controls, the grid and the
+ * history sidebar. State lives in three places: the address (search, archive, criteria, tab), the
+ * stored grid state (columns, sort, page size: Dexie gridState via useGridState) and the page cache
+ * (Dexie pages via useResultPage). The rules are in grid-logic.ts.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { RECORDS_PER_PAGE } from '../../../api/constants';
+import type { ResultSet } from '../../../api/search';
+import { getConfig } from '../../../app/config';
+import { getToken, sessionScope, useSession } from '../../../app/session';
+import type { CachedPage } from '../../../db/db';
+import { readLocalSettings } from '../../settings/local-settings';
+import { HistorySidebar } from '../../history/components/history-sidebar';
+import { useArchiveCounts, useResultsSearch } from '../api/get-search';
+import { mergeArchiveCounts } from '../archive-choices';
+import {
+  HITS_COLUMN, applyColumnState, buildColumns, buildRows, buildSortParam, checkPageSize, columnsToState, contentPromptIds,
+  docsHaveVersion, effectiveSort, fallbackPage, hasHitsMarker, moveColumn, sortDocsLocally, totalPages,
+  type ColumnView, type DocLike, type SortSpec,
+} from '../grid-logic';
+import { searchGridStateKey } from '../grid-state';
+import { requestPersistentStorage, searchGridKey } from '../page-cache';
+import { thumbUrl } from '../thumb-url';
+import { useGridError } from '../use-grid-error';
+import { useGridState } from '../use-grid-state';
+import { useResultPage } from '../use-result-page';
+import { ArchivePicker } from './archive-picker';
+import { ColumnsMenu } from './columns-menu';
+import { PageSizeControl } from './page-size-control';
+import { Pager } from './pager';
+import { ResultsGrid } from './results-grid';
+import { ThumbPreview } from './thumb-preview';
+import { ViewTabs } from './view-tabs';
+import '../results.css';
+
+const NO_CHECKS: ReadonlySet<number> = new Set();
+
+/** Whether two page keys differ only by their sort (key layout: page-cache.ts pageKey). */
+function sameExceptSort(a: string, b: string): boolean {
+  const x = a.split('|');
+  const y = b.split('|');
+  return x.length === y.length && x.every((v, i) => i === 5 || v === y[i]);
+}
+
+export function ResultsScreen({ searchHash }: { searchHash: string }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const scope = sessionScope(session);
+  const db = Number(params.get('db')) || 0;
+  const searchId = Number(params.get('Id')) || 0;
+  const criteria = params.get('criteria') ?? '';
+  const config = getConfig();
+
+  const search = useResultsSearch(scope, db, searchId).data;
+  const archives = useMemo(() => search?.ArchiveList ?? [], [search]);
+  const archiveId = Number(params.get('archive')) || (archives[0]?.Id ?? 0);
+  const multi = archives.length > 1;
+  const counts = useArchiveCounts(scope, db, searchId, criteria, multi).data;
+  const localSettings = useLiveQuery(() => readLocalSettings(), []);
+
+  const tabs = useMemo(() => ((search?.Props ?? 0) & 32 ? (search?.Tabs ?? []) : []), [search]);
+  const tabParam = params.get('tabID');
+  const tab = tabParam !== null && tabParam !== '' ? Number(tabParam) : (tabs[0]?.ID ?? null);
+
+  const grid = useGridState(searchGridStateKey(db, searchId, archiveId));
+  const rpp = checkPageSize(params.get('rpp'), config.defaultRecordsPerPage);
+  const pageSize = grid.state?.pageSize ? grid.state.pageSize : rpp.ok && rpp.size <= RECORDS_PER_PAGE.max ? rpp.size : config.defaultRecordsPerPage;
+  const hits = hasHitsMarker(criteria, contentPromptIds(search?.Detail));
+  const userSorts = useMemo(() => grid.state?.sort ?? [], [grid.state]);
+  const sorts = useMemo(() => effectiveSort(userSorts, hits), [userSorts, hits]);
+  const sortParam = buildSortParam(sorts);
+
+  // The page goes back to 1 whenever what is paged changes.
+  const pagedWhat = `${db}|${searchId}|${archiveId}|${criteria}|${tab}|${pageSize}|${sortParam}`;
+  const [pageAt, setPageAt] = useState({ at: pagedWhat, page: 1 });
+  const page = pageAt.at === pagedWhat ? pageAt.page : 1;
+  const setPage = useCallback((p: number) => setPageAt({ at: pagedWhat, page: p }), [pagedWhat]);
+
+  const rp = useResultPage({ scope, enabled: grid.ready && db > 0 && searchId > 0 && archiveId > 0, db, searchId, archiveId, criteria, sort: sortParam, tab, pageSize, page });
+
+  // Keep the last page on screen while the next one loads (and sort it here when it is the whole set).
+  const gridKey = searchGridKey(searchId, archiveId);
+  const [prev, setPrev] = useState<CachedPage | null>(null);
+  if (rp.record && rp.record !== prev) setPrev(rp.record);
+  let shown: CachedPage | null = rp.record ?? null;
+  let localSort = false;
+  if (!shown && prev && prev.gridKey === gridKey) {
+    const data = prev.data as ResultSet;
+    if (sameExceptSort(prev.key, rp.key) && (data.Docs?.length ?? 0) >= data.Count) {
+      shown = prev;
+      localSort = true;
+    } else if (!rp.offline) shown = prev;
+  }
+  const data = shown?.data as ResultSet | undefined;
+  const count = data?.Count ?? 0;
+  const pages = totalPages(count, pageSize);
+
+  const fieldTypes = useMemo(() => new Map((data?.Fields ?? []).flatMap((f) => (f && typeof f === 'object' && 'ID' in f ? [[Number((f as { ID: number }).ID), Number((f as { Type?: number }).Type ?? 1)] as [number, number]] : []))), [data?.Fields]);
+  const docs: DocLike[] = useMemo(() => {
+    const raw = (data?.Docs ?? []) as DocLike[];
+    return localSort ? sortDocsLocally(raw, sorts, fieldTypes) : raw;
+  }, [data?.Docs, localSort, sorts, fieldTypes]);
+
+  const hasVersion = useMemo(() => docsHaveVersion(docs), [docs]);
+  const defs = useMemo(
+    () => buildColumns(data?.Fields ?? [], { hits, version: hasVersion, titles: { hits: t('RESULTS_HITS'), version: t('RESULTS_VERSION'), thumb: t('RESULTS_THUMB'), check: '✓' } }),
+    [data?.Fields, hits, hasVersion, t],
+  );
+  const views = useMemo(() => applyColumnState(defs, grid.state?.columns), [defs, grid.state?.columns]);
+  const visible = useMemo(() => views.filter((v) => !v.hidden), [views]);
+  const pinned = visible.filter((v) => v.pinned).length;
+  const rows = useMemo(() => buildRows(docs, views, NO_CHECKS), [docs, views]);
+
+  // A page that came back empty while the search has results falls back to an earlier page.
+  if (rp.record) {
+    const d = rp.record.data as ResultSet;
+    const back = fallbackPage(page, d.Docs?.length ?? 0, d.Count, pageSize);
+    if (back !== null) setPage(back);
+  }
+
+  useEffect(() => {
+    void requestPersistentStorage();
+  }, []);
+
+  const gridError = useGridError(rp.error, async () => {
+    await grid.reset();
+  });
+
+  // Selection (the `check` column) and the row whose history is shown.
+  const [checked, setChecked] = useState<{ at: string; ids: ReadonlySet<number> }>({ at: '', ids: NO_CHECKS });
+  const selectionAt = `${archiveId}|${tab}`;
+  const checkedIds = checked.at === selectionAt ? checked.ids : NO_CHECKS;
+  const [activeDoc, setActiveDoc] = useState<DocLike | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [thumbDoc, setThumbDoc] = useState<DocLike | null>(null);
+
+  const toggleCheck = useCallback(
+    (doc: DocLike) => {
+      setChecked((c) => {
+        const ids = new Set(c.at === selectionAt ? c.ids : []);
+        if (ids.has(doc.Id)) ids.delete(doc.Id);
+        else ids.add(doc.Id);
+        return { at: selectionAt, ids };
+      });
+    },
+    [selectionAt],
+  );
+  const allChecked = docs.length > 0 && docs.every((d) => checkedIds.has(d.Id));
+  const toggleAll = () => setChecked({ at: selectionAt, ids: allChecked ? NO_CHECKS : new Set(docs.map((d) => d.Id)) });
+
+  const saveColumns = (next: ColumnView[]) => grid.update({ columns: columnsToState(next) });
+  const onSortChange = useCallback((next: SortSpec[]) => grid.update({ sort: next.filter((s) => s.column !== HITS_COLUMN) }), [grid]);
+  const onResize = useCallback(
+    (id: string, width: number) => grid.update({ columns: columnsToState(views.map((v) => (v.id === id ? { ...v, width } : v))) }),
+    [grid, views],
+  );
+
+  const docArchive = (d: DocLike) => d.ArchiveId ?? d.Archive ?? archiveId;
+  const thumbSrc = useCallback(
+    (d: DocLike) => thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
+    [config.apiBaseUrl, db, archiveId],
+  );
+
+  const setParam = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const archiveName = archives.find((a) => a.Id === archiveId)?.Name ?? '';
+  const refine = `/view?${new URLSearchParams({ db: String(db), search: String(searchId), criteria, rpp: String(pageSize) }).toString()}`;
+  const readOnly = session?.licenceType === 4;
+  const fetchedAt = shown ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(shown.fetchedAt)) : '';
+
+  return (
+    <section className="page results-screen" aria-labelledby="results-title" data-search-hash={searchHash} data-read-only={readOnly || undefined}>
+      <header className="results-header">
+        <div>
+          <h1 id="results-title">{search?.Name ?? t('RESULTS_TITLE')}</h1>
+          <p className="subtitle">
+            {archiveName && <span data-testid="results-archive">{archiveName}</span>}{' '}
+            {shown && <span data-testid="results-count">{t('RESULTS_COUNT', { count })}</span>}
+          </p>
+        </div>
+        <Link className="button" to={refine}>
+          {t('RESULTS_REFINE')}
+        </Link>
+      </header>
+
+      {tabs.length > 0 && (
+        <ViewTabs
+          tabs={tabs}
+          current={tab}
+          onChange={(id) => {
+            setChecked({ at: '', ids: NO_CHECKS });
+            setParam({ tabID: String(id) });
+          }}
+        />
+      )}
+
+      <div className="results-toolbar">
+        {multi && (
+          <ArchivePicker
+            archives={mergeArchiveCounts(archives.map((a) => ({ Id: a.Id, Name: a.Name })), counts)}
+            current={archiveId}
+            sortByCount={localSettings?.searchSetting.multiArchiveCountSort ?? false}
+            hideEmpty={localSettings?.searchSetting.multiArchiveHideEmpty ?? false}
+            onChange={(id) => {
+              setActiveDoc(null);
+              setParam({ archive: String(id) });
+            }}
+          />
+        )}
+        <Pager page={page} total={pages} onPage={(p) => {
+          performance.mark('page-change');
+          setPage(Math.min(Math.max(1, p), pages));
+        }} />
+        <PageSizeControl value={pageSize} fallback={config.defaultRecordsPerPage} onChange={(size) => grid.update({ pageSize: size })} />
+        <label className="results-select-all">
+          <input type="checkbox" checked={allChecked} onChange={toggleAll} disabled={docs.length === 0} />
+          {t('RESULTS_SELECT_ALL')}
+        </label>
+        <ColumnsMenu
+          columns={views}
+          onToggleHidden={(id) => saveColumns(views.map((v) => (v.id === id ? { ...v, hidden: !v.hidden } : v)))}
+          onTogglePinned={(id) => saveColumns(applyColumnState(defs, columnsToState(views.map((v) => (v.id === id ? { ...v, pinned: !v.pinned } : v)))))}
+          onMove={(id, delta) => saveColumns(moveColumn(views, id, delta))}
+        />
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            void grid.reset().then(() => rp.reload());
+          }}
+        >
+          {t('RESULTS_RESTORE_COLUMNS')}
+        </button>
+        <button type="button" className="button" aria-pressed={historyOpen} aria-controls="results-history" onClick={() => setHistoryOpen((o) => !o)}>
+          {t('RESULTS_HISTORY')}
+        </button>
+        {rp.fetching && <span className="results-loading" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
+      </div>
+
+      {shown && rp.offline && (
+        <p className="results-offline" role="status">
+          {t('RESULTS_OFFLINE_DATA_FROM', { time: fetchedAt })}
+        </p>
+      )}
+      {gridError && (
+        <p className="results-error" role="alert">
+          {gridError}
+        </p>
+      )}
+
+      <div className="results-body">
+        <section className="results-grid" aria-label={t('RESULTS_GRID')} aria-busy={rp.fetching}>
+          {shown ? (
+            <ResultsGrid
+              docs={docs}
+              rows={rows}
+              columns={visible}
+              fixedColumns={pinned > 0 ? visible.filter((v) => !v.configurable).length + pinned : 0}
+              sorts={sorts}
+              checked={checkedIds}
+              licenseKey={config.gridLicenseKey}
+              thumbSrc={thumbSrc}
+              onToggleCheck={toggleCheck}
+              onSortChange={onSortChange}
+              onResize={onResize}
+              onActivateRow={setActiveDoc}
+              onOpenThumb={setThumbDoc}
+            />
+          ) : rp.offline && rp.record === null ? (
+            <p className="results-unavailable" role="status">
+              {t('RESULTS_NOT_AVAILABLE_OFFLINE')}
+            </p>
+          ) : (
+            !gridError && <p className="results-loading-page">{t('MESSAGE_LOADING')}</p>
+          )}
+        </section>
+        {historyOpen && (
+          <HistorySidebar
+            id="results-history"
+            db={db}
+            archiveId={archiveId}
+            archivePermissions={data?.Permissions ?? null}
+            doc={activeDoc ? { id: activeDoc.Id, hash: activeDoc.Hash, archiveId: docArchive(activeDoc), permissions: activeDoc.Permissions ?? 0 } : null}
+            onClose={() => setHistoryOpen(false)}
+          />
+        )}
+      </div>
+
+      <ThumbPreview
+        open={thumbDoc !== null}
+        title={thumbDoc ? (thumbDoc.FileName ?? String(thumbDoc.Id)) : ''}
+        src={thumbDoc ? thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(thumbDoc), docId: thumbDoc.Id, hash: thumbDoc.Hash, width: 150, height: 150 }) : null}
+        onClose={() => setThumbDoc(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  datePattern,
+  datePlaceholder,
+  decimalFromWire,
+  decimalSeparator,
+  decimalToWire,
+  expandYear,
+  filterDecimalInput,
+  filterNumberInput,
+  formatIsoDate,
+  isValidNumber,
+  parseLocaleDate,
+  searchLocale,
+} from '../../src/features/search/locale-format';
+
+const letters = { day: 'DD', month: 'MM', year: 'YYYY' };
+const now = new Date(2025, 5, 1);
+
+describe('date pattern by locale (Intl formatToParts)', () => {
+  it.each([
+    ['en-US', 'MM/DD/YYYY'],
+    ['en-GB', 'DD/MM/YYYY'],
+    ['fr-FR', 'DD/MM/YYYY'],
+    ['de-DE', 'DD.MM.YYYY'],
+    ['nl-NL', 'DD-MM-YYYY'],
+  ])('%s shows %s', (locale, shown) => {
+    expect(datePlaceholder(datePattern(locale), letters)).toBe(shown);
+  });
+
+  it('uses the browser region only when it speaks the app language', () => {
+    expect(searchLocale('en', ['en-GB', 'en'])).toBe('en-GB');
+    expect(searchLocale('en', ['fr-FR'])).toBe('en');
+    expect(searchLocale('de', ['en-US', 'de-AT'])).toBe('de-AT');
+    expect(searchLocale('fr', [])).toBe('fr');
+  });
+});
+
+describe('parseLocaleDate', () => {
+  const us = datePattern('en-US');
+  const gb = datePattern('en-GB');
+  const de = datePattern('de-DE');
+  const fr = datePattern('fr-FR');
+
+  it('reads the order of each locale', () => {
+    expect(parseLocaleDate('03/04/2024', us, now)).toBe('2024-03-04');
+    expect(parseLocaleDate('03/04/2024', gb, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('03.04.2024', de, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('3/4/2024', fr, now)).toBe('2024-04-03');
+  });
+
+  it('accepts any separator, digits only, and ISO', () => {
+    expect(parseLocaleDate('3-4-2024', us, now)).toBe('2024-03-04');
+    expect(parseLocaleDate('03042024', gb, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('030424', de, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('2024-04-03', us, now)).toBe('2024-04-03');
+  });
+
+  it('expands two-digit years (at most 20 years ahead)', () => {
+    expect(expandYear(24, now)).toBe(2024);
+    expect(expandYear(45, now)).toBe(2045);
+    expect(expandYear(46, now)).toBe(1946);
+    expect(expandYear(99, now)).toBe(1999);
+    expect(parseLocaleDate('1/2/99', us, now)).toBe('1999-01-02');
+    expect(parseLocaleDate('31.12.05', de, now)).toBe('2005-12-31');
+  });
+
+  it('refuses dates that do not exist and text that is not a date', () => {
+    expect(parseLocaleDate('02/30/2024', us, now)).toBeNull();
+    expect(parseLocaleDate('29/02/2023', gb, now)).toBeNull();
+    expect(parseLocaleDate('29/02/2024', gb, now)).toBe('2024-02-29');
+    expect(parseLocaleDate('13/01/2024', us, now)).toBeNull();
+    expect(parseLocaleDate('yesterday', us, now)).toBeNull();
+    expect(parseLocaleDate('1/2', us, now)).toBeNull();
+    expect(parseLocaleDate('1/2/202', us, now)).toBeNull();
+    expect(parseLocaleDate('', us, now)).toBeNull();
+  });
+
+  it('formats ISO back in the locale order, leaving other text alone', () => {
+    expect(formatIsoDate('2024-04-03', datePattern('en-US'))).toBe('04/03/2024');
+    expect(formatIsoDate('2024-04-03', datePattern('en-GB'))).toBe('03/04/2024');
+    expect(formatIsoDate('2024-04-03T00:00:00Z', datePattern('de-DE'))).toBe('03.04.2024');
+    expect(formatIsoDate('Today', datePattern('fr-FR'))).toBe('Today');
+  });
+});
+
+describe('numbers and decimals', () => {
+  it('number inputs keep digits and a leading minus', () => {
+    expect(filterNumberInput('-12a3-4')).toBe('-1234');
+    expect(filterNumberInput('1.5')).toBe('15');
+    expect(filterNumberInput('abc')).toBe('');
+    expect(isValidNumber('-1234')).toBe(true);
+    expect(isValidNumber('-')).toBe(false);
+    expect(isValidNumber('1'.repeat(20))).toBe(false);
+  });
+
+  it('decimal separator per locale', () => {
+    expect(decimalSeparator('en-US')).toBe('.');
+    expect(decimalSeparator('en-GB')).toBe('.');
+    expect(decimalSeparator('de-DE')).toBe(',');
+    expect(decimalSeparator('fr-FR')).toBe(',');
+  });
+
+  it('decimal inputs keep digits, a leading minus and one locale separator', () => {
+    expect(filterDecimalInput('12,5,6', ',')).toBe('12,56');
+    expect(filterDecimalInput('12.5', ',')).toBe('125');
+    expect(filterDecimalInput('-1.2x5', '.')).toBe('-1.25');
+  });
+
+  it('decimals travel with a dot', () => {
+    expect(decimalToWire('12,50', ',')).toBe('12.50');
+    expect(decimalToWire(',5', ',')).toBe('0.5');
+    expect(decimalToWire('7.', '.')).toBe('7');
+    expect(decimalToWire('-3', '.')).toBe('-3');
+    expect(decimalToWire(',', ',')).toBeNull();
+    expect(decimalToWire('1.5', ',')).toBeNull();
+    expect(decimalFromWire('12.5', ',')).toBe('12,5');
+    expect(decimalFromWire('12.5', '.')).toBe('12.5');
+  });
+});
