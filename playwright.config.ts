@@ -51,6 +51,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: '.tmp/e2e-data',
       DIST_DIR: 'dist',
+      LOG_LEVEL: 'warn',
     },
   },
 });
