@@ -49,7 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${port}`,
       DIST_DIR: 'dist',
       LOG_LEVEL: 'warn',
     },
