@@ -7,8 +7,13 @@ test.describe('sign-in and the database list', () => {
     await expect(page).toHaveURL(/\/select/);
     await expect(page.getByRole('button', { name: 'Demo Archive' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Records' })).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Administration' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
     await expect(page.getByRole('button', { name: 'Full administration' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Licence manager' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Full administration' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeEnabled();
   });
 
@@ -16,6 +21,7 @@ test.describe('sign-in and the database list', () => {
     await signIn(page, 'user');
     await expect(page).toHaveURL(/\/select/);
     await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Full administration' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Licence manager' })).toHaveCount(0);
   });

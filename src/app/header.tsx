@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
@@ -11,6 +12,8 @@ interface HeaderButton {
   shown: boolean;
   /** Where it goes; screens not built yet have none and are disabled. */
   to?: string;
+  /** Administration screens live in one menu, so the header stays one row on a tablet. */
+  admin?: boolean;
 }
 
 /** The header buttons of user-app.md §1, shown by the user's rights (GET api/admin). */
@@ -23,18 +26,55 @@ export function AppHeader() {
   const admin = rights.data?.isAnyDbAdmin ?? false;
 
   const buttons: HeaderButton[] = [
-    { id: 'user-admin', label: 'HEADER_USER_ADMIN', shown: show.userAdmin },
-    { id: 'full-admin', label: 'HEADER_FULL_ADMIN', shown: show.fullAdmin },
-    { id: 'licence-manager', label: 'HEADER_LICENCE_MANAGER', shown: show.licenceManager },
-    { id: 'batch-admin', label: 'HEADER_BATCH_ADMIN', shown: show.batchAdmin },
-    { id: 'flow-admin', label: 'HEADER_FLOW_ADMIN', shown: show.flowAdmin },
-    { id: 'capture-admin', label: 'HEADER_CAPTURE_ADMIN', shown: show.captureAdmin },
+    { id: 'user-admin', label: 'HEADER_USER_ADMIN', shown: show.userAdmin, admin: true },
+    { id: 'full-admin', label: 'HEADER_FULL_ADMIN', shown: show.fullAdmin, admin: true },
+    { id: 'licence-manager', label: 'HEADER_LICENCE_MANAGER', shown: show.licenceManager, admin: true },
+    { id: 'batch-admin', label: 'HEADER_BATCH_ADMIN', shown: show.batchAdmin, admin: true },
+    { id: 'flow-admin', label: 'HEADER_FLOW_ADMIN', shown: show.flowAdmin, admin: true },
+    { id: 'capture-admin', label: 'HEADER_CAPTURE_ADMIN', shown: show.captureAdmin, admin: true },
     { id: 'switch-db', label: 'HEADER_SWITCH_DATABASE', shown: true, to: '/select' },
     { id: 'settings', label: 'HEADER_SETTINGS', shown: true, to: '/settings' },
-    { id: 'quick-start', label: 'HEADER_QUICK_START', shown: admin },
+    { id: 'quick-start', label: 'HEADER_QUICK_START', shown: admin, admin: true },
     // db=0&op=0: the licence is given back and the thank-you message is shown (user-app.md §4).
     { id: 'logout', label: 'HEADER_LOGOUT', shown: true, to: '/logout?db=0&op=0' },
   ];
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [menuOpen]);
+
+  const renderButton = (b: HeaderButton) => (
+    <button
+      key={b.id}
+      type="button"
+      className="button nav-button"
+      data-testid={`header-${b.id}`}
+      disabled={!b.to}
+      title={b.to ? undefined : t('NOT_YET_AVAILABLE')}
+      onClick={
+        b.to
+          ? () => {
+              setMenuOpen(false);
+              void navigate(b.to!);
+            }
+          : undefined
+      }
+    >
+      {t(b.label)}
+    </button>
+  );
+  const adminButtons = buttons.filter((b) => b.shown && b.admin);
 
   const userName = rights.data?.user.Name ?? session?.userName ?? null;
   const readOnly = (rights.data?.user.LicenceType ?? session?.licenceType) === LicenceType.webOnlyReadOnly;
@@ -47,21 +87,26 @@ export function AppHeader() {
         {readOnly && <span className="badge">{t('HEADER_READ_ONLY')}</span>}
       </div>
       <nav className="app-nav" aria-label={t('HEADER_NAVIGATION')}>
-        {buttons
-          .filter((b) => b.shown)
-          .map((b) => (
+        {adminButtons.length > 0 && (
+          <div className="nav-menu" ref={menuRef}>
             <button
-              key={b.id}
               type="button"
               className="button nav-button"
-              data-testid={`header-${b.id}`}
-              disabled={!b.to}
-              title={b.to ? undefined : t('NOT_YET_AVAILABLE')}
-              onClick={b.to ? () => void navigate(b.to!) : undefined}
+              aria-expanded={menuOpen}
+              aria-controls="admin-menu"
+              data-testid="header-admin-menu"
+              onClick={() => setMenuOpen((o) => !o)}
             >
-              {t(b.label)}
+              {t('HEADER_ADMINISTRATION')}
             </button>
-          ))}
+            {menuOpen && (
+              <div id="admin-menu" className="nav-menu-panel" role="group" aria-label={t('HEADER_ADMINISTRATION')}>
+                {adminButtons.map(renderButton)}
+              </div>
+            )}
+          </div>
+        )}
+        {buttons.filter((b) => b.shown && !b.admin).map(renderButton)}
       </nav>
     </header>
   );

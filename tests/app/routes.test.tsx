@@ -157,9 +157,13 @@ describe('/select', () => {
 });
 
 describe('header', () => {
-  it('an administrator sees the admin buttons, disabled until their screens exist', async () => {
+  it('an administrator sees the admin buttons in one menu, disabled until their screens exist', async () => {
     await signIn();
     renderApp('/select', fakeServer({ admin: true }));
+    const menu = await screen.findByRole('button', { name: 'Administration' });
+    expect(screen.queryByRole('button', { name: 'Full administration' })).toBeNull();
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
     const full = await screen.findByRole('button', { name: 'Full administration' });
     expect((full as HTMLButtonElement).disabled).toBe(true);
     expect(full.getAttribute('title')).toBe('Not available yet');
@@ -173,6 +177,7 @@ describe('header', () => {
     const app = renderApp('/select', fakeServer());
     await screen.findByRole('button', { name: 'Sales' });
     await waitFor(() => expect(app.calls.some((c) => c.url.searchParams.get('function') === 'user')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Full administration' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/settings'));
