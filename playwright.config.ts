@@ -39,19 +39,22 @@ export default defineConfig({
       grep: /@touch/,
     },
   ],
-  webServer: {
+  webServer: [0, 1].map((offset) => ({
     command: 'npx tsx server/main.ts',
-    url: `${baseURL}/config.json`,
+    url: `http://127.0.0.1:${port + offset}/config.json`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(port + offset),
       HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${port}`,
-      DIST_DIR: 'dist',
+      DATA_DIR: `.tmp/e2e-data-${port + offset}`,
+      DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
+      // The second server gives every licence a 3-second idle lease, for the lease-expiry test
+      // (e2e/lease.spec.ts); the first keeps the seeded rules.
+      ...(offset === 1 ? { LEASE_SECONDS: '3' } : {}),
     },
-  },
+  })),
 });

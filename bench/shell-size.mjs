@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const dist = process.env.DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = new Set();
 for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/?([^"]+\.js)"/g)) entry.add(m[1]);

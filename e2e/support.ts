@@ -64,3 +64,6 @@ export async function waitForPersistedQuery(page: Page, prefix: string): Promise
     )
     .toBe(true);
 }
+
+/** The second test server, whose licences have a 3-second idle lease (playwright.config.ts). */
+export const LEASE_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 1}`;

@@ -9,6 +9,7 @@ import { buildIfNeeded } from './start.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 buildIfNeeded();
-rmSync(new URL(`../.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`, import.meta.url), { recursive: true, force: true });
+const port = Number(process.env.E2E_PORT ?? 8181);
+for (const p of [port, port + 1]) rmSync(new URL(`../.tmp/e2e-data-${p}`, import.meta.url), { recursive: true, force: true });
 const r = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

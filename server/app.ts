@@ -19,6 +19,8 @@ import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
 import { documentRoutes } from './routes/documents.js';
+import { fieldDataRoutes } from './routes/field-data.js';
+import { indexesValidateRoutes } from './routes/indexes-validate.js';
 import { licenceRoutes } from './routes/licences.js';
 import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
@@ -138,8 +140,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   userRoutes(app, ctx);
   searchRoutes(app, ctx);
   archiveRoutes(app, ctx);
+  indexesValidateRoutes(app, ctx);
   const thumbs = new Thumbnailer(files);
   documentRoutes(app, ctx, thumbs);
+  fieldDataRoutes(app, ctx);
   const distDir = opts.distDir ?? 'dist';
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 

@@ -92,7 +92,10 @@ export async function obtainLicence(store: Store, clock: LicenceClock, user: { i
         const { maxMs, leaseMs } = ruleSpans(rule, clock);
         // Licences past their time no longer hold a seat: release them now.
         await tx.query(
-          `UPDATE licences SET released_at = $2, release_reason = 'expired'
+          // The reason is the one the licence's own next call would have found ('max-time' before
+          // 'lease'), so that call still answers 499 or 402, not a bare LicenseExpired.
+          `UPDATE licences SET released_at = $2,
+                  release_reason = CASE WHEN issued_at <= $3 THEN 'max-time' ELSE 'lease' END
             WHERE rule_iid = $1 AND released_at IS NULL AND (issued_at <= $3 OR last_used_at <= $4)`,
           [rule.iid, now, new Date(now.getTime() - maxMs), new Date(now.getTime() - leaseMs)],
         );
@@ -118,6 +121,7 @@ interface LicenceRow extends RuleTimes {
   issued_at: Date;
   last_used_at: Date;
   released_at: Date | null;
+  release_reason: string | null;
   name: string;
   is_admin_all: boolean;
   is_user_admin: boolean;
@@ -126,7 +130,7 @@ interface LicenceRow extends RuleTimes {
 
 async function loadLicence(store: Queryable, tokenHash: string): Promise<LicenceRow | undefined> {
   const r = await store.query<LicenceRow>(
-    `SELECT l.id, l.token_hash, l.user_id, l.type, l.rule_iid, l.issued_at, l.last_used_at, l.released_at,
+    `SELECT l.id, l.token_hash, l.user_id, l.type, l.rule_iid, l.issued_at, l.last_used_at, l.released_at, l.release_reason,
             u.name, u.is_admin_all, u.is_user_admin, u.disabled,
             r.max_time, r.max_time_type, r.max_time_last_accessed, r.max_time_last_accessed_type
        FROM licences l JOIN users u ON u.id = l.user_id
@@ -146,7 +150,14 @@ type Verdict = { ok: true; row: LicenceRow; leaseMs: number } | { ok: false; err
 async function judge(store: Store, clock: LicenceClock, token: string | undefined): Promise<Verdict> {
   if (!token) return { ok: false, error: Errors.licenseExpiredKey };
   const row = await loadLicence(store, hashToken(token));
-  if (!row || row.released_at || row.disabled) return { ok: false, error: Errors.licenseExpiredKey };
+  if (!row || row.disabled) return { ok: false, error: Errors.licenseExpiredKey };
+  // A licence that ran out keeps saying how, so every call the page had in flight gets the same
+  // answer (one lease-expired modal) instead of the first a 402 and the rest a bare LicenseExpired.
+  if (row.released_at) {
+    if (row.release_reason === 'lease') return { ok: false, error: Errors.leaseExpired };
+    if (row.release_reason === 'max-time') return { ok: false, error: Errors.licenceExpired };
+    return { ok: false, error: Errors.licenseExpiredKey };
+  }
   const now = clock.now();
   const { maxMs, leaseMs } = ruleSpans(row, clock);
   if (now - new Date(row.issued_at).getTime() >= maxMs) {
@@ -183,7 +194,10 @@ export async function authenticate(store: Store, clock: LicenceClock, token: str
 /** validate=true / authorize: answers whether the token is good without counting as a use. */
 export async function validateToken(store: Store, clock: LicenceClock, token: string | undefined) {
   const v = await judge(store, clock, token);
-  if (!v.ok) return { Valid: false };
+  if (!v.ok) {
+    const Reason = v.error === Errors.leaseExpired ? 'lease' : v.error === Errors.licenceExpired ? 'max-time' : 'released';
+    return { Valid: false, Reason } as const;
+  }
   return {
     Valid: true,
     Type: v.row.type,

@@ -85,6 +85,7 @@ interface DocRow {
   file_type: string | null;
   page_count: number;
   version: number;
+  rev: number;
   fields: Record<string, unknown>;
   mvals: Record<string, unknown>;
   hits: number | null;
@@ -109,7 +110,7 @@ export async function runPage(
   const hits = w.tsquery ? `ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8` : 'NULL::float8';
   const offset = (page.page - 1) * page.size;
   const params = w.params;
-  const sql = `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.fields, d.mvals, ${hits} AS hits
+  const sql = `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.rev, d.fields, d.mvals, ${hits} AS hits
                  FROM documents d WHERE ${w.sql}
                 ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
                 LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
@@ -148,6 +149,7 @@ export async function runPage(
       Permissions: archive?.rights ?? 0,
       Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
       Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
+      Rev: Number(d.rev),
       Fields: fields,
     };
   });

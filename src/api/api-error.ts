@@ -26,6 +26,8 @@ export interface ApiErrorInit {
   key?: string;
   /** The raw body text, when it was not a JSON error body. */
   bodyText?: string;
+  /** The whole JSON error body, for answers that carry more than Message/Key (e.g. a 409 conflict's Current). */
+  body?: unknown;
   /** The 403 answer carried the login redirect header. */
   loginRedirect?: boolean;
   cause?: unknown;
@@ -40,6 +42,7 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly key: string | undefined;
   readonly bodyText: string | undefined;
+  readonly body: unknown;
   readonly loginRedirect: boolean;
 
   constructor(init: ApiErrorInit, message?: string) {
@@ -53,6 +56,7 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage;
     this.key = init.key;
     this.bodyText = init.bodyText;
+    this.body = init.body;
     this.loginRedirect = init.loginRedirect ?? false;
   }
 }

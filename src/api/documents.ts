@@ -9,6 +9,45 @@ export type DocumentOperation = 'Copy' | 'Move' | 'delete';
 
 export const FieldData = z.array(DocumentField);
 
+/**
+ * PUT FieldData (documentPaths.fieldData): body FieldData, the fields to change only. Query
+ * `secureId` (or header Secure-Id) = the document's Hash. Optional header `If-Match: "<Rev>"` with
+ * the Rev the edit was based on (ResultDocument.Rev): the edit is refused with 409 CONFLICT only
+ * when a field it changes has changed on the server since that Rev; edits of other fields apply.
+ * 200: FieldDataResult (ETag: "<Rev>"). 400: FieldDataInvalid (per-field codes, -4 unknown field).
+ * 409 Key CONFLICT: FieldDataConflict. 403: no edit right (1024), read-only field or licence, or a
+ * wrong secureId. An Idempotency-Key makes a repeat replay the first answer.
+ */
+export const FIELD_DATA_CONFLICT_KEY = 'CONFLICT';
+export const SECURE_ID_HEADER = 'Secure-Id';
+export const formatRevTag = (rev: number): string => `"${rev}"`;
+export const parseRevTag = (tag: string | undefined | null): number | null => {
+  const m = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(tag ?? '');
+  return m ? Number(m[1]) : null;
+};
+/**
+ * The document's field values after the change (every field of the archive, as in a result page),
+ * its new Rev, and FieldRevs: for each field id, the Rev at which its value last changed (lets the
+ * outbox rebase its later edits of the same document on its own change).
+ */
+export const FieldDataResult = z.looseObject({
+  Rev: z.number().int(),
+  Fields: z.array(DocumentField),
+  FieldRevs: z.record(z.string(), z.number().int()).optional(),
+});
+export type FieldDataResult = z.infer<typeof FieldDataResult>;
+export const FieldDataConflict = z.looseObject({
+  Message: z.string(),
+  Key: z.literal(FIELD_DATA_CONFLICT_KEY),
+  Current: FieldDataResult,
+  /** Ids of the edited fields that changed on the server since the edit's Rev. */
+  Conflicts: z.array(z.number().int()),
+});
+export type FieldDataConflict = z.infer<typeof FieldDataConflict>;
+export const FieldCheck = z.looseObject({ ID: z.number().int(), Code: z.number().int(), MessageKey: z.string().optional(), Message: z.string().optional() });
+export const FieldDataInvalid = z.looseObject({ Message: z.string(), Key: z.string().optional(), Fields: z.array(FieldCheck) });
+export type FieldDataInvalid = z.infer<typeof FieldDataInvalid>;
+
 /** Field update check codes (user-app.md §5). */
 export const FIELD_CHECK_CODES = {
   invalidNumber: -1,

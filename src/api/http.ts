@@ -119,8 +119,10 @@ export async function apiRequest<S extends z.ZodType>(req: ApiRequest<S>): Promi
     if (!res.ok) {
       let serverMessage: string | undefined;
       let key: string | undefined;
+      let body: unknown;
       try {
-        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        body = JSON.parse(text);
+        const parsed = ErrorBody.safeParse(body);
         if (parsed.success) ({ Message: serverMessage, Key: key } = parsed.data);
       } catch {
         // not JSON: kept as bodyText below
@@ -134,6 +136,7 @@ export async function apiRequest<S extends z.ZodType>(req: ApiRequest<S>): Promi
         serverMessage,
         key,
         bodyText: serverMessage === undefined ? text : undefined,
+        body,
         loginRedirect: res.status === 403 && res.headers.has(LOGIN_REDIRECT_HEADER),
       });
     }

@@ -22,6 +22,11 @@ export const LicenceValidation = z.object({
   Restricted: z.boolean().optional(),
   /** ISO time at which the lease ends unless the licence is used again. */
   LeaseEnds: z.string().optional(),
+  /**
+   * Why a licence is not valid: 'lease' (idle past its lease; the calls answer 402), 'max-time'
+   * (past its maximum time; 499), 'released' (logged out, revoked or unknown; LicenseExpired).
+   */
+  Reason: z.enum(['lease', 'max-time', 'released']).optional(),
 });
 export type LicenceValidation = z.infer<typeof LicenceValidation>;
 

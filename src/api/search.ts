@@ -159,6 +159,8 @@ export const ArchiveDocument = z.looseObject({
   Permissions: z.number().int().optional(),
   Hits: z.number().nullable().optional(),
   Version: z.string().nullable().optional(),
+  /** Edit stamp: counts changes of the field values; sent back with an edit (PUT FieldData If-Match). */
+  Rev: z.number().int().optional(),
   Fields: z.array(DocumentField),
   check: z.boolean().optional(),
 });

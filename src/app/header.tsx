@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
+import { NotificationsTray } from '../features/notifications/components/notifications-tray';
 import { LicenceType } from '../api/licences';
 import { sessionScope, useSession } from './session';
 
@@ -106,6 +107,7 @@ export function AppHeader() {
             )}
           </div>
         )}
+        <NotificationsTray />
         {buttons.filter((b) => b.shown && !b.admin).map(renderButton)}
       </nav>
     </header>

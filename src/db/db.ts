@@ -80,7 +80,15 @@ export interface OutboxEntry {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   /** API path without the token; the current token is stamped when the entry is sent. */
   path: string;
+  /** Query parameters other than the token (e.g. secureId). */
+  query?: Record<string, string>;
+  /** Extra request headers (e.g. If-Match, Secure-Id); never the token. */
+  headers?: Record<string, string>;
   body?: unknown;
+  /** What the entry is about, for the tray and the grid (kind-specific, e.g. the document and its edited fields). */
+  meta?: unknown;
+  /** Not sent again before this time (ms) after a failed attempt; 0 or missing: at once. */
+  nextAttemptAt?: number;
   /** Groups entries that must be sent in order (e.g. one document). */
   target: string;
   state: OutboxState;

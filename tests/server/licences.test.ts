@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/errors';
 import { Licence, LicenceValidation } from '../../src/api/licences';
+import { hashToken } from '../../server/auth/licences';
 import { basic, signIn, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -95,7 +96,14 @@ describe('token checks', () => {
     const r = await get(`/api/dbs?token=${token}`);
     expect(r.statusCode).toBe(402);
     expect(r.json()).toEqual({ Message: 'Lease expired' });
-    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(401);
+    // Released (its seat is free), and every later call with it still says why.
+    const row = await s.store.query<{ released_at: Date | null; release_reason: string }>('SELECT released_at, release_reason FROM licences WHERE token_hash = $1', [hashToken(token)]);
+    expect(row.rows[0]?.released_at).not.toBeNull();
+    expect(row.rows[0]?.release_reason).toBe('lease');
+    const again = await get(`/api/dbs?token=${token}`);
+    expect(again.statusCode).toBe(402);
+    expect(again.json()).toEqual({ Message: 'Lease expired' });
+    expect(LicenceValidation.parse((await get(`/api/licenses?validate=true&token=${token}`)).json())).toEqual({ Valid: false, Reason: 'lease' });
   });
 
   it('older than MaxTime -> 499 License Expired', async () => {
@@ -108,7 +116,8 @@ describe('token checks', () => {
     const r = await get(`/api/dbs?token=${token}`);
     expect(r.statusCode).toBe(499);
     expect(r.json()).toEqual({ Message: 'License Expired' });
-    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(401);
+    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(499);
+    expect(LicenceValidation.parse((await get(`/api/licenses?validate=true&token=${token}`)).json())).toEqual({ Valid: false, Reason: 'max-time' });
   });
 
   it('validate=true and authorize answer LicenceValidation without counting as a use', async () => {
@@ -176,7 +185,8 @@ describe('seats', () => {
     s.clock.advance(16 * MIN);
     const third = await signIn(s, 'kiosk');
     expect(third).not.toBe(second);
-    expect((await get(`/api/dbs?token=${second}`)).statusCode).toBe(401);
+    // The one that lost its seat to the lease says so (402), like one whose lease ran out in use.
+    expect((await get(`/api/dbs?token=${second}`)).statusCode).toBe(402);
     await s.app.inject({ method: 'DELETE', url: `/api/licenses/${third}` });
   });
 });

@@ -169,7 +169,8 @@ export function ResultsGrid(props: ResultsGridProps) {
     h.updateSettings({
       columns: cols.map((c) => ({
         readOnly: true,
-        columnSorting: c.sortable ? undefined : { headerAction: false, indicator: false },
+        // Per-column options go under the plugin's own key (multiColumnSorting, not columnSorting).
+        multiColumnSorting: c.sortable ? undefined : { headerAction: false, indicator: false },
         renderer:
           c.kind === 'check'
             ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldDataConflict } from '../../../api/documents';
+import type { DocumentField } from '../../../api/search';
+import type { OutboxEntry } from '../../../db/db';
+import { discardEntry, isFieldEditMeta, keepMine, retryEntry, takeTheirs } from '../../outbox/outbox';
+
+const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
+  const v = f?.MVAL?.length ? f.MVAL.join(', ') : (f?.VAL ?? '');
+  return v === '' ? empty : v;
+};
+
+/** One outbox entry in the tray: what it changes, its state and reason, and what the user can do. */
+export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const seq = entry.seq!;
+  const meta = isFieldEditMeta(entry.meta) ? entry.meta : null;
+  const fields = entry.kind === 'fieldData' ? ((entry.body as DocumentField[] | undefined) ?? []) : [];
+  const conflict = entry.state === 'conflict' ? FieldDataConflict.safeParse(entry.result) : null;
+  const current = conflict?.success ? conflict.data.Current.Fields : [];
+  const empty = t('OUTBOX_EMPTY_VALUE');
+  const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : t('OUTBOX_OTHER_CHANGE', { kind: entry.kind });
+  const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
+  const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
+
+  return (
+    <li className={`outbox-entry outbox-entry-${entry.state}`} aria-label={title} data-testid={`outbox-entry-${entry.id}`}>
+      <div className="outbox-entry-head">
+        <span className="outbox-entry-title">{title}</span>
+        <span className={`badge outbox-state outbox-state-${entry.state}`}>{t(`OUTBOX_STATE_${entry.state.toUpperCase() as Uppercase<OutboxEntry['state']>}`)}</span>
+      </div>
+      <ul className="outbox-fields">
+        {fields.map((f) => {
+          const theirs = current.find((c) => c.ID === f.ID);
+          return (
+            <li key={f.ID}>
+              <span className="outbox-field-name">{label(f.ID)}</span>: {conflict?.success ? t('OUTBOX_MINE', { value: shown(f, empty) }) : shown(f, empty)}
+              {conflict?.success && theirs && <span className="outbox-theirs"> · {t('OUTBOX_THEIRS', { value: shown(theirs, empty) })}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      {entry.error && entry.state !== 'done' && (
+        <p className="outbox-entry-error" role={entry.state === 'failed' || entry.state === 'conflict' ? 'alert' : undefined}>
+          {entry.error}
+        </p>
+      )}
+      {entry.state === 'queued' && entry.attempts > 0 && <p className="outbox-entry-note">{t('OUTBOX_ATTEMPTS', { count: entry.attempts })}</p>}
+      {confirming ? (
+        <div className="outbox-actions" role="group" aria-label={t('OUTBOX_DISCARD_CONFIRM')}>
+          <span>{t('OUTBOX_DISCARD_CONFIRM')}</span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setConfirming(false);
+              void (entry.state === 'conflict' ? takeTheirs(seq) : discardEntry(seq));
+            }}
+          >
+            {t('OUTBOX_DISCARD_YES')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            {t('OUTBOX_CANCEL')}
+          </button>
+        </div>
+      ) : (
+        <div className="outbox-actions" role="group" aria-label={t('OUTBOX_ACTIONS_FOR', { what: title })}>
+          {(entry.state === 'failed' || (entry.state === 'queued' && entry.attempts > 0)) && (
+            <button type="button" className="button" onClick={() => void retryEntry(seq)}>
+              {t('OUTBOX_RETRY')}
+            </button>
+          )}
+          {entry.state === 'conflict' && (
+            <>
+              <button type="button" className="button button-primary" onClick={() => void keepMine(seq)}>
+                {t('OUTBOX_KEEP_MINE')}
+              </button>
+              <button type="button" className="button" onClick={() => setConfirming(true)}>
+                {t('OUTBOX_TAKE_THEIRS')}
+              </button>
+            </>
+          )}
+          {entry.state === 'failed' && canDiscard && (
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              {t('OUTBOX_DISCARD')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * The one outbox drain (ARCHITECTURE.md "Writes: the outbox"; ENVIRONMENT.md "Offline machinery").
+ * It runs under the Web Lock 'outbox-drain', so the page, other tabs and the service worker never
+ * send the same entry at once (an in-module mutex stands in where navigator.locks is missing).
+ *
+ * Entries go in `seq` order per target: an entry that failed, conflicts or waits for its retry time
+ * holds back the later entries of its target; other targets go on. Each entry is marked 'sending'
+ * before its request and sent with its id as the Idempotency-Key; an entry found 'sending' (its
+ * drainer died, the request may have arrived) is sent again with the same key, and the server
+ * replays its first answer. The current token is stamped on each request (src/api/http.ts); with
+ * none the drain stops and the entries stay queued until the user has signed in again.
+ *
+ * Answers: 2xx done (answer kept in `result`); 409 CONFLICT conflict (the server's values kept);
+ * 409 otherwise (key still running), 408, 429, 5xx and network failures: queued again with backoff;
+ * 401, 402, 499, a login redirect or an HTML page: the drain stops, the entry stays queued and the
+ * error goes to the app's error handler; other 4xx: failed with the server's reason (never dropped).
+ */
+import { z } from 'zod';
+import { isApiError } from '../../api/api-error';
+import { FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag } from '../../api/documents';
+import type { DocumentField } from '../../api/search';
+import { errorText, handleError } from '../../api/error-handler';
+import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../../api/errors';
+import { apiRequest } from '../../api/http';
+import { getToken } from '../../app/session';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { FIELD_DATA_KIND, isFieldEditMeta, type FieldEditMeta } from './outbox';
+
+export const DRAIN_LOCK = 'outbox-drain';
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** Wait after `attempts` failed tries: 2 s, 4 s, 8 s ... at most 5 minutes, with jitter. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp * (0.75 + random() * 0.5));
+}
+
+export type Outcome =
+  | { type: 'done'; result: unknown }
+  | { type: 'conflict'; result: unknown; reason: string }
+  | { type: 'retry'; reason: string }
+  | { type: 'failed'; reason: string }
+  | { type: 'stop'; error: unknown };
+
+/** What an error thrown by apiRequest means for the entry. */
+export function classify(e: unknown): Outcome {
+  if (!isApiError(e)) return { type: 'retry', reason: String((e as Error)?.message ?? e) };
+  switch (e.kind) {
+    case 'network':
+      return { type: 'retry', reason: errorText(e) };
+    case 'noToken':
+    case 'html':
+      return { type: 'stop', error: e };
+    case 'parse':
+      // A 2xx whose body did not fit: the server did act, so the entry must not be sent again.
+      return { type: 'done', result: null };
+    case 'http':
+      break;
+  }
+  const s = e.status;
+  if (s === 401 || s === WIRE_STATUS.leaseExpired || s === WIRE_STATUS.licenseExpired || (s === 403 && e.loginRedirect)) return { type: 'stop', error: e };
+  if (s === 409 && e.key === FIELD_DATA_CONFLICT_KEY) return { type: 'conflict', result: e.body, reason: errorText(e) };
+  if (s === 409 || s === 408 || s === 429 || s >= 500) return { type: 'retry', reason: errorText(e) };
+  return { type: 'failed', reason: errorText(e) };
+}
+
+export interface DrainOptions {
+  database?: ArchiveDb;
+  /** The current token (default: the session's); read before each send. */
+  token?: () => string | null;
+  /** Ignore retry times (the user came back online or pressed Retry). */
+  force?: boolean;
+  now?: () => number;
+  /** Where a session error goes (default: the app's one error handler). */
+  onSessionError?: (e: unknown) => void;
+}
+
+export interface DrainResult {
+  sent: number;
+  done: number;
+  conflict: number;
+  failed: number;
+  retry: number;
+  /** Stopped for a session error or a missing token. */
+  stopped: boolean;
+  /** Earliest time an entry waits for, for the next timer; null when none waits. */
+  nextAttemptAt: number | null;
+}
+
+const SENDABLE = new Set(['queued', 'sending']);
+
+const responseSchema = (e: OutboxEntry) => (e.kind === FIELD_DATA_KIND ? FieldDataResult : z.unknown());
+
+async function send(e: OutboxEntry): Promise<unknown> {
+  return apiRequest({
+    method: e.method,
+    path: e.path,
+    query: e.query,
+    headers: { ...e.headers, [IDEMPOTENCY_HEADER]: e.id },
+    body: e.body,
+    auth: 'header',
+    schema: responseSchema(e),
+  });
+}
+
+/**
+ * After a field edit was applied (base b, result Rev R): later queued edits of the same document
+ * based on b or later were made on top of it (the grid showed it as pending), so they move to R
+ * unless a field they edit was changed by someone else in between (then the server decides).
+ */
+async function rebaseLater(database: ArchiveDb, done: OutboxEntry, result: unknown): Promise<void> {
+  if (done.kind !== FIELD_DATA_KIND || !isFieldEditMeta(done.meta) || done.meta.baseStamp === null) return;
+  const parsed = FieldDataResult.safeParse(result);
+  if (!parsed.success) return;
+  const { Rev: rev, FieldRevs: fieldRevs = {} } = parsed.data;
+  const base = done.meta.baseStamp;
+  const mine = new Set(((done.body as DocumentField[] | undefined) ?? []).map((f) => f.ID));
+  const later = await database.outbox.where('[target+seq]').between([done.target, (done.seq ?? 0) + 1], [done.target, Infinity]).toArray();
+  for (const e of later) {
+    if (e.state !== 'queued' || !isFieldEditMeta(e.meta) || e.meta.baseStamp === null) continue;
+    const b = e.meta.baseStamp;
+    if (b < base || b >= rev) continue;
+    const foreign = ((e.body as DocumentField[] | undefined) ?? []).some((f) => {
+      const changedAt = fieldRevs[String(f.ID)] ?? 0;
+      return changedAt > b && !(changedAt === rev && mine.has(f.ID));
+    });
+    if (foreign) continue;
+    const meta: FieldEditMeta = { ...e.meta, baseStamp: rev };
+    await database.outbox.update(e.seq!, { meta, headers: { ...e.headers, 'If-Match': formatRevTag(rev) } });
+  }
+}
+
+/** One pass over the outbox. Call only under the lock (drainOnce / drain). */
+export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
+  const database = opts.database ?? defaultDb;
+  const token = opts.token ?? getToken;
+  const now = opts.now ?? Date.now;
+  const out: DrainResult = { sent: 0, done: 0, conflict: 0, failed: 0, retry: 0, stopped: false, nextAttemptAt: null };
+  const waitUntil = (t: number) => (out.nextAttemptAt = out.nextAttemptAt === null ? t : Math.min(out.nextAttemptAt, t));
+
+  const entries = await database.outbox.where('state').anyOf('queued', 'sending', 'failed', 'conflict').sortBy('seq');
+  const blocked = new Set<string>();
+  for (const listed of entries) {
+    if (blocked.has(listed.target)) continue;
+    if (!SENDABLE.has(listed.state)) {
+      blocked.add(listed.target);
+      continue;
+    }
+    if (!opts.force && (listed.nextAttemptAt ?? 0) > now()) {
+      blocked.add(listed.target);
+      waitUntil(listed.nextAttemptAt!);
+      continue;
+    }
+    if (!token()) {
+      out.stopped = true;
+      return out;
+    }
+    // The user may have discarded or changed the entry since the list was read.
+    const entry = await database.transaction('rw', database.outbox, async () => {
+      const e = await database.outbox.get(listed.seq!);
+      if (!e || !SENDABLE.has(e.state)) return null;
+      await database.outbox.update(e.seq!, { state: 'sending', updatedAt: now() });
+      return e;
+    });
+    if (!entry) continue;
+
+    let outcome: Outcome;
+    try {
+      outcome = { type: 'done', result: await send(entry) };
+    } catch (e) {
+      outcome = classify(e);
+    }
+    out.sent++;
+    const seq = entry.seq!;
+    switch (outcome.type) {
+      case 'done':
+        await database.transaction('rw', database.outbox, async () => {
+          await database.outbox.update(seq, { state: 'done', result: outcome.result, error: undefined, nextAttemptAt: 0, updatedAt: now() });
+          await rebaseLater(database, entry, outcome.result);
+        });
+        out.done++;
+        break;
+      case 'conflict':
+        await database.outbox.update(seq, { state: 'conflict', result: outcome.result, error: outcome.reason, updatedAt: now() });
+        blocked.add(entry.target);
+        out.conflict++;
+        break;
+      case 'failed':
+        await database.outbox.update(seq, { state: 'failed', error: outcome.reason, attempts: entry.attempts + 1, updatedAt: now() });
+        blocked.add(entry.target);
+        out.failed++;
+        break;
+      case 'retry': {
+        const at = now() + backoffMs(entry.attempts + 1);
+        await database.outbox.update(seq, { state: 'queued', error: outcome.reason, attempts: entry.attempts + 1, nextAttemptAt: at, updatedAt: now() });
+        blocked.add(entry.target);
+        waitUntil(at);
+        out.retry++;
+        break;
+      }
+      case 'stop':
+        await database.outbox.update(seq, { state: 'queued', updatedAt: now() });
+        out.stopped = true;
+        (opts.onSessionError ?? ((e: unknown) => void handleError(e)))(outcome.error);
+        return out;
+    }
+  }
+  return out;
+}
+
+// --- the lock ---------------------------------------------------------------------------------------
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+let localChain: Promise<unknown> = Promise.resolve();
+/** Where navigator.locks is missing (tests, old browsers): one drain at a time in this context. */
+function localLock<T>(fn: () => Promise<T>): Promise<T> {
+  const run = localChain.then(fn, fn);
+  localChain = run.catch(() => undefined);
+  return run;
+}
+
+function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  if (locks && typeof locks.request === 'function') return locks.request(DRAIN_LOCK, fn);
+  return localLock(fn);
+}
+
+/** One drain under the lock, as another tab or the service worker would run it. */
+export function drainOnce(opts: DrainOptions = {}): Promise<DrainResult> {
+  return withLock(() => runDrain(opts));
+}
+
+let waiting: { promise: Promise<DrainResult>; force: boolean } | null = null;
+
+/**
+ * Drains the outbox. Calls made while a drain of this context waits for the lock share it (it reads
+ * the outbox only once it holds the lock, so it sees their entries too).
+ */
+export function drain(opts: DrainOptions = {}): Promise<DrainResult> {
+  if (waiting) {
+    waiting.force ||= Boolean(opts.force);
+    return waiting.promise;
+  }
+  const slot = { force: Boolean(opts.force), promise: Promise.resolve() as unknown as Promise<DrainResult> };
+  slot.promise = withLock(async () => {
+    if (waiting === slot) waiting = null;
+    return runDrain({ ...opts, force: slot.force });
+  });
+  waiting = slot;
+  return slot.promise;
+}

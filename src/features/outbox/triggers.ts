@@ -1,0 +1,83 @@
+/**
+ * When the outbox drains (ARCHITECTURE.md): at start, on `online` (retry times ignored), when the
+ * page becomes visible, when the service worker asks (its `sync` event posts DRAIN_OUTBOX), after
+ * each enqueue or user decision, when a token arrives (sign-in), and when the earliest retry time
+ * is reached. Background Sync is registered where the browser has it, so the service worker wakes
+ * the app when the connection returns; the page keeps its own triggers because a pending sync
+ * retry makes `sync.register()` a no-op for minutes (ENVIRONMENT.md).
+ */
+import { getToken, subscribeSession } from '../../app/session';
+import { drain, type DrainOptions, type DrainResult } from './drain';
+import { onEnqueue } from './outbox';
+
+export const SYNC_TAG = 'outbox';
+export const DRAIN_MESSAGE = 'DRAIN_OUTBOX';
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!sw) return;
+  const reg = (await sw.ready) as ServiceWorkerRegistration & SyncRegistration;
+  await reg.sync?.register(SYNC_TAG);
+}
+
+let stopCurrent: (() => void) | null = null;
+
+/** Starts the triggers (once; a second call returns the same stop function). */
+export function startOutboxTriggers(opts: Omit<DrainOptions, 'force'> = {}): () => void {
+  if (stopCurrent) return stopCurrent;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const run = (force = false) => {
+    if (stopped) return;
+    void drain({ ...opts, force })
+      .then((r: DrainResult) => {
+        if (stopped) return;
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        if (r.nextAttemptAt !== null) timer = setTimeout(() => run(), Math.max(0, r.nextAttemptAt - Date.now()) + 50);
+        if (r.retry > 0) void registerBackgroundSync().catch(() => undefined);
+      })
+      .catch((e: unknown) => console.warn('Outbox drain failed', e));
+  };
+
+  const onOnline = () => run(true);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') run();
+  };
+  const onMessage = (e: MessageEvent) => {
+    if ((e.data as { type?: unknown } | null)?.type === DRAIN_MESSAGE) run();
+  };
+  let lastToken: string | null = (opts.token ?? getToken)();
+  const offSession = subscribeSession(() => {
+    const t = (opts.token ?? getToken)();
+    if (t !== lastToken) {
+      lastToken = t;
+      run();
+    }
+  });
+  const offEnqueue = onEnqueue(() => {
+    run();
+    void registerBackgroundSync().catch(() => undefined);
+  });
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  run();
+
+  stopCurrent = () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    offSession();
+    offEnqueue();
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+    stopCurrent = null;
+  };
+  return stopCurrent;
+}

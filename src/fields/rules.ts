@@ -1,0 +1,185 @@
+/**
+ * The index value rules (user-app.md §5 "Index values", "Column validators"; archive-inbox-ops.md
+ * §4-5), one implementation for the grid, the validation worker and the server:
+ *
+ * - validateValue: a value as the user typed it in a locale; answers the code and the value
+ *   normalised for the wire (ISO yyyy-mm-dd dates, '.' decimals).
+ * - validateWireValue: a value as the wire carries it (the server's check of PUT FieldData and
+ *   POST indexes).
+ * - validateFieldValue: VAL/MVAL of one field, multi-value and table columns included.
+ *
+ * Codes (codes.ts): empty is always valid unless the field is required (Prop 2, -5); a number or
+ * decimal that does not parse is -1; a date that does not parse is -2; more characters (or, for
+ * numbers and decimals, digits) than Size is -3. A RegEx mismatch is -1 too: the spec has no code
+ * of its own for it, the grid shows it like any other invalid value, and the message is the RegEx's
+ * comment prefix when it has one (else the key FIELD_REGEX_MISMATCH). -4 (field not in archive) and
+ * the fixed-list check (-1, FIELD_NOT_IN_LIST) need the catalogue and are the server's.
+ */
+import type { Field } from '../api/archives';
+import { FIELD_CODES, FIELD_MESSAGE_KEYS, FIELD_REGEX_MISMATCH_KEY, type FieldCode, type FieldMessageKey } from './codes';
+import { parseIsoDate, parseLocaleDate, toIsoDate } from './dates';
+import { localeFacts } from './locale';
+
+/** What the rules read of a field; the wire Field (src/api/archives.ts) fits. */
+export type FieldRule = Pick<Field, 'Type'> &
+  Partial<Pick<Field, 'ID' | 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'ExtendedConfig'>>;
+
+export interface ValidationResult {
+  code: FieldCode;
+  /** i18n key of the message when code < 0. */
+  key?: FieldMessageKey;
+  /** A literal message that wins over the key: the RegEx's own comment text. */
+  message?: string;
+  /** The value for the wire when code is 0 ('' for empty). */
+  normalized?: string;
+}
+
+export const FIELD_TYPE = { character: 1, number: 2, date: 3, decimal: 4 } as const;
+/** archive-inbox-ops.md §9: default field length. */
+export const DEFAULT_FIELD_SIZE = 50;
+/** 19 digits: a 64-bit signed integer's width (the spec's limit, not its range). */
+export const MAX_NUMBER_DIGITS = 19;
+const REQUIRED = 2;
+
+const ok = (normalized: string): ValidationResult => ({ code: 0, normalized });
+const fail = (code: Exclude<FieldCode, 0>, message?: string): ValidationResult => ({
+  code,
+  key: FIELD_MESSAGE_KEYS[code],
+  ...(message ? { message } : {}),
+});
+
+export const isEmptyValue = (v: string | null | undefined): boolean => v === null || v === undefined || v.trim() === '';
+export const isRequiredField = (f: FieldRule): boolean => ((f.Prop ?? 0) & REQUIRED) !== 0;
+/** Values live in MVAL: multi-value fields (MultiValue or Prop 32) and table-field columns (Parent > 0). */
+export const isMultiField = (f: FieldRule): boolean => Boolean(f.MultiValue) || (f.Parent ?? 0) > 0 || ((f.Prop ?? 0) & 32) !== 0;
+
+/**
+ * RegEx with its message as a leading comment: `(?#Account code must look like AB-1234)^[A-Z]{2}-\d{4}$`
+ * (server/seed/catalog.ts). JavaScript has no (?#...) comments, so the prefix is cut off. The
+ * message ends at the first ')' (it cannot contain one). Null pattern: none, or one JavaScript
+ * cannot compile (then no RegEx check is made rather than refusing every value).
+ */
+export function parseRegEx(regex: string | null | undefined): { pattern: RegExp | null; message?: string } {
+  const raw = (regex ?? '').trim();
+  if (!raw) return { pattern: null };
+  const m = /^\(\?#([^)]*)\)/.exec(raw);
+  const message = m?.[1]?.trim() || undefined;
+  const source = m ? raw.slice(m[0].length) : raw;
+  if (!source) return { pattern: null, message };
+  try {
+    return { pattern: new RegExp(source, 'u'), message };
+  } catch {
+    try {
+      return { pattern: new RegExp(source), message };
+    } catch {
+      return { pattern: null, message };
+    }
+  }
+}
+
+/** RegEx applies unless ExtendedConfig.UseRegExValidation is explicitly false. */
+function regexCheck(f: FieldRule, normalized: string): ValidationResult | null {
+  if (!f.RegEx || f.ExtendedConfig?.UseRegExValidation === false) return null;
+  const { pattern, message } = parseRegEx(f.RegEx);
+  if (!pattern || pattern.test(normalized)) return null;
+  return { code: FIELD_CODES.invalidNumber, key: FIELD_REGEX_MISMATCH_KEY, ...(message ? { message } : {}) };
+}
+
+const countDigits = (s: string) => s.replace(/\D/g, '').length;
+const sizeOf = (f: FieldRule) => (f.Size && f.Size > 0 ? f.Size : DEFAULT_FIELD_SIZE);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SPACES = ' \u00a0\u202f';
+
+/** A decimal typed in `locale` to the wire ('.'), or null. Accepts the locale's grouping in threes and a leading currency symbol. */
+export function parseLocaleDecimal(text: string, locale: string): string | null {
+  const f = localeFacts(locale);
+  let s = text.replace(/\p{Sc}/gu, '').trim();
+  let sign = '';
+  if (s.startsWith('-') || s.startsWith('\u2212')) {
+    sign = '-';
+    s = s.slice(1).trim();
+  }
+  const sep = escapeRe(f.decimal);
+  const groupChars = SPACES.includes(f.group) ? SPACES : f.group === '\u2019' ? "\u2019'" : f.group;
+  const group = `[${escapeRe(groupChars)}]`;
+  const plain = new RegExp(`^(\\d*)(?:${sep}(\\d*))?$`).exec(s);
+  const grouped = plain ? null : new RegExp(`^(\\d{1,3}(?:${group}\\d{3})+)(?:${sep}(\\d*))?$`).exec(s);
+  const m = plain ?? grouped;
+  if (!m) return null;
+  const int = (m[1] ?? '').replace(/\D/g, '');
+  const frac = m[2] ?? '';
+  if (int === '' && frac === '') return null;
+  return frac === '' ? `${sign}${int}` : `${sign}${int || '0'}.${frac}`;
+}
+
+function typeCheck(f: FieldRule, text: string, wire: boolean, locale: string): ValidationResult {
+  switch (f.Type) {
+    case FIELD_TYPE.number: {
+      const s = text.trim();
+      if (!/^-?\d+$/.test(s) || countDigits(s) > MAX_NUMBER_DIGITS) return fail(-1);
+      return f.Size && countDigits(s) > f.Size ? fail(-3) : ok(s);
+    }
+    case FIELD_TYPE.decimal: {
+      const s = text.trim();
+      const n = wire ? (/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(s) ? s : null) : parseLocaleDecimal(s, locale);
+      if (n === null) return fail(-1);
+      return f.Size && countDigits(n) > f.Size ? fail(-3) : ok(n);
+    }
+    case FIELD_TYPE.date: {
+      const ymd = wire ? parseIsoDate(text) : parseLocaleDate(text, locale);
+      return ymd ? ok(toIsoDate(ymd)) : fail(-2);
+    }
+    default:
+      return [...text].length > sizeOf(f) ? fail(-3) : ok(text);
+  }
+}
+
+function check(f: FieldRule, value: string | null | undefined, wire: boolean, locale: string): ValidationResult {
+  if (isEmptyValue(value)) return isRequiredField(f) ? fail(-5) : ok('');
+  const typed = typeCheck(f, value!, wire, locale);
+  if (typed.code !== 0) return typed;
+  return regexCheck(f, typed.normalized!) ?? typed;
+}
+
+/** One value as typed in `locale` (any string Intl accepts; invalid tags fall back to en-US). */
+export function validateValue(field: FieldRule, value: string | null | undefined, locale: string): ValidationResult {
+  return check(field, value, false, locale);
+}
+
+/** One value in wire form: number digits, decimal with '.', date yyyy-mm-dd; the server's rules. */
+export function validateWireValue(field: FieldRule, value: string | null | undefined): ValidationResult {
+  return check(field, value, true, 'en-US');
+}
+
+export interface FieldValueResult extends ValidationResult {
+  /** Multi-value fields: the entries normalised, trailing empties dropped. */
+  normalizedMVAL?: string[];
+  /** Multi-value fields: index of the first invalid entry. */
+  index?: number;
+}
+
+/**
+ * VAL/MVAL of one field. Multi-value fields and table columns check every MVAL entry (VAL when MVAL
+ * is missing); required means at least one non-empty entry. VAL comes back as the first entry. `locale` null: wire form.
+ */
+export function validateFieldValue(
+  field: FieldRule,
+  entry: { VAL?: string | null; MVAL?: readonly string[] | null },
+  locale: string | null,
+): FieldValueResult {
+  const one = (v: string | null | undefined) => (locale === null ? validateWireValue(field, v) : validateValue(field, v, locale));
+  if (!isMultiField(field)) return one(entry.VAL);
+  const values = entry.MVAL ?? (isEmptyValue(entry.VAL) ? [] : [entry.VAL!]);
+  const optional = { ...field, Prop: (field.Prop ?? 0) & ~REQUIRED };
+  const normalized: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const r = locale === null ? validateWireValue(optional, values[i]) : validateValue(optional, values[i], locale);
+    if (r.code !== 0) return { ...r, index: i };
+    normalized.push(r.normalized ?? '');
+  }
+  // Table columns keep their rows aligned with the other columns; multi-value entries drop trailing empties.
+  if (!((field.Parent ?? 0) > 0)) while (normalized.length && normalized[normalized.length - 1] === '') normalized.pop();
+  if (!normalized.some((v) => v !== '') && isRequiredField(field)) return fail(-5);
+  return { code: 0, normalized: normalized[0] ?? '', normalizedMVAL: normalized };
+}

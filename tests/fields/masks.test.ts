@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyMask,
+  clampNumber,
+  compareVersions,
+  filterDecimalInput,
+  filterNumericInput,
+  formatWireValue,
+  isTextArea,
+  parsePicture,
+  roundDecimal,
+  toEditText,
+} from '../../src/fields/masks';
+
+describe('currency masks on blur', () => {
+  it('C2: the currency of the locale region', () => {
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234.5', 'en-US')).toBe('$1,234.50');
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234.5', 'en-GB')).toBe('£1,234.50');
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234,5', 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '1 234,5', 'fr-FR')).toBe('1\u202f234,50\u00a0€');
+    expect(applyMask({ Type: 4, Mask: 'C0' }, '-1234.5', 'en-US')).toBe('-$1,235');
+  });
+  it('keeps every digit of large values', () => {
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '12345678901234567.555', 'en-US')).toBe('$12,345,678,901,234,567.56');
+  });
+  it('picture masks with literal separators', () => {
+    expect(parsePicture('$#,##0.00')).toEqual({ prefix: '$', suffix: '', group: ',', decimal: '.', places: 2 });
+    expect(parsePicture('€ #.##0,00')).toEqual({ prefix: '€ ', suffix: '', group: '.', decimal: ',', places: 2 });
+    expect(parsePicture('#,##0.00 €')).toMatchObject({ prefix: '', suffix: ' €', decimal: '.', places: 2 });
+    expect(parsePicture('#,##0')).toMatchObject({ group: ',', places: 0 });
+    expect(parsePicture('0,000')).toMatchObject({ group: null, decimal: ',', places: 3 });
+    expect(parsePicture('abc')).toBeNull();
+    expect(applyMask({ Type: 4, Mask: '$#,##0.00' }, '1234567.891', 'en-US')).toBe('$1,234,567.89');
+    expect(applyMask({ Type: 4, Mask: '€ #.##0,00' }, '1234,5', 'de-DE')).toBe('€ 1.234,50');
+    expect(applyMask({ Type: 4, Mask: '$#,##0.00' }, '-0.004', 'en-US')).toBe('$0.00');
+    expect(applyMask({ Type: 4, Mask: '$#,##0.00' }, '-2.005', 'en-US')).toBe('-$2.01');
+  });
+  it('N and F masks; number fields', () => {
+    expect(applyMask({ Type: 2, Mask: 'N0' }, '1234567', 'de-DE')).toBe('1.234.567');
+    expect(applyMask({ Type: 4, Mask: 'F3' }, '1234,5', 'fr-FR')).toBe('1234,500');
+    expect(applyMask({ Type: 2 }, '-42', 'en-US')).toBe('-42');
+  });
+  it('a masked decimal validates again (the editor may start from it)', () => {
+    expect(applyMask({ Type: 4, Mask: 'C2' }, applyMask({ Type: 4, Mask: 'C2' }, '1234,5', 'de-DE'), 'de-DE')).toBe('1.234,50\u00a0€');
+  });
+  it('invalid or empty input is left as typed', () => {
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '12abc', 'en-US')).toBe('12abc');
+    expect(applyMask({ Type: 3, Mask: 'dd.MM.yyyy' }, '31/02/2025', 'en-GB')).toBe('31/02/2025');
+    expect(applyMask({ Type: 4, Mask: 'C2' }, '', 'en-US')).toBe('');
+  });
+  it('roundDecimal rounds half away from zero on the digits', () => {
+    expect(roundDecimal('0.995', 2)).toEqual({ negative: false, int: '1', frac: '00' });
+    expect(roundDecimal('-12.344', 2)).toEqual({ negative: true, int: '12', frac: '34' });
+    expect(roundDecimal('9999999999999999999.5', 0)).toEqual({ negative: false, int: '10000000000000000000', frac: '' });
+  });
+});
+
+describe('date masks on blur', () => {
+  it.each([
+    ['MM/dd/yyyy', 'en-GB', '04/03/2025', '03/04/2025'],
+    ['dd.MM.yyyy', 'en-US', '03/04/2025', '04.03.2025'],
+    ['yyyy-MM-dd', 'de-DE', '4.3.25', '2025-03-04'],
+    ['d', 'de-DE', '4.3.25', '04.03.2025'],
+    ['d', 'en-US', '3/4/25', '03/04/2025'],
+    ['D', 'en-US', '3/4/25', 'Tuesday, March 4, 2025'],
+    ['D', 'fr-FR', '4/3/25', 'mardi 4 mars 2025'],
+    ['dd MMM yyyy', 'en-GB', '4/3/25', '04 Mar 2025'],
+    ["d 'of' MMMM yy", 'en-US', '3/4/2025', '4 of March 25'],
+    ['Y', 'de-DE', '4.3.2025', 'März 2025'],
+    ['', 'fr-FR', '4/3/25', '04/03/2025'],
+  ])('%j in %s: %s -> %s', (mask, locale, typed, shown) => {
+    expect(applyMask({ Type: 3, Mask: mask }, typed, locale)).toBe(shown);
+  });
+});
+
+describe('wire values for display and editing', () => {
+  it('formatWireValue and toEditText', () => {
+    expect(formatWireValue({ Type: 3, Mask: 'MM/dd/yyyy' }, '2025-03-04', 'de-DE')).toBe('03/04/2025');
+    expect(toEditText({ Type: 3, Mask: 'MM/dd/yyyy' }, '2025-03-04', 'de-DE')).toBe('04.03.2025');
+    expect(toEditText({ Type: 4, Mask: 'C2' }, '1234.5', 'fr-FR')).toBe('1234,5');
+    expect(toEditText({ Type: 1 }, 'a.b', 'de-DE')).toBe('a.b');
+    expect(formatWireValue({ Type: 4 }, '1234.5', 'de-DE')).toBe('1234,5');
+    expect(formatWireValue({ Type: 3 }, 'not a date', 'en-US')).toBe('not a date');
+  });
+});
+
+describe('input filters, clamp, text area', () => {
+  it('numeric input keeps digits and minus; decimal also period and comma', () => {
+    expect(filterNumericInput('-12a3 .,4')).toBe('-1234');
+    expect(filterNumericInput('1-2')).toBe('1-2');
+    expect(filterDecimalInput('-1 234,5.6€')).toBe('-1234,5.6');
+  });
+  it('clampNumber', () => {
+    expect(clampNumber(5, 1, 10)).toBe(5);
+    expect(clampNumber(-5, 1, 10)).toBe(1);
+    expect(clampNumber(50, 1, 10)).toBe(10);
+    expect(clampNumber(50, null, undefined)).toBe(50);
+    expect(clampNumber(Number.NaN, 1, 10)).toBeNaN();
+  });
+  it('Size 150 or more is a text area', () => {
+    expect(isTextArea({ Size: 149 })).toBe(false);
+    expect(isTextArea({ Size: 150 })).toBe(true);
+    expect(isTextArea({ Size: 500 })).toBe(true);
+    expect(isTextArea({})).toBe(false);
+  });
+});
+
+describe('compareVersions', () => {
+  it.each([
+    ['1.10', '1.9', 1], ['1.9', '1.10', -1], ['1.0', '1', 0], ['2', '10', -1], ['1.02', '1.2', 0],
+    ['10.0.1', '10.0.0.9', 1], ['99999999999999999999', '99999999999999999998', 1], [' 3.1 ', '3.1', 0],
+  ])('%s vs %s -> %i', (a, b, r) => {
+    expect(compareVersions(a, b)).toBe(r);
+  });
+  it.each([['1.a', '1'], ['', '1'], ['1..2', '1'], ['v1', '1'], ['1', '-1'], ['1.', '1']])('%j vs %j is NaN', (a, b) => {
+    expect(compareVersions(a, b)).toBeNaN();
+  });
+});
