@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
 import { NotificationsTray } from '../features/notifications/components/notifications-tray';
 import { LicenceType } from '../api/licences';
+import { useDismiss } from '../ui/use-dismiss';
 import { sessionScope, useSession } from './session';
 
 interface HeaderButton {
@@ -42,18 +43,8 @@ export function AppHeader() {
 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('pointerdown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('pointerdown', close);
-    };
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuRef, menuOpen, closeMenu);
 
   const renderButton = (b: HeaderButton) => (
     <button
