@@ -125,7 +125,7 @@ test.describe('the results grid (/results)', () => {
     expect(await headerTexts(page)).toContain('Customer');
     expect(await headerWidth(page, 'Invoice Number')).toBe(100);
 
-    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Customer', exact: true }).uncheck();
     await page.getByRole('checkbox', { name: 'Pin Title' }).check();
     await page.keyboard.press('Escape');

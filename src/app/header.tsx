@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
@@ -43,8 +43,7 @@ export function AppHeader() {
 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useDismiss(menuRef, menuOpen, closeMenu);
+  useDismiss(menuRef, menuOpen, () => setMenuOpen(false));
 
   const renderButton = (b: HeaderButton) => (
     <button

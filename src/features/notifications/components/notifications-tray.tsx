@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attentionCount, clearDone } from '../../outbox/outbox';
 import { useOutbox, useOutboxTriggers } from '../../outbox/use-outbox';
+import { useDismiss } from '../../../ui/use-dismiss';
 import { OutboxEntryItem } from './outbox-entry-item';
 import '../notifications.css';
 
@@ -20,18 +21,7 @@ export function NotificationsTray() {
   const ref = useRef<HTMLDivElement>(null);
   const hasDone = entries.some((e) => e.state === 'done');
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('pointerdown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('pointerdown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
 
   return (
     <div className="nav-menu notifications-tray" ref={ref}>

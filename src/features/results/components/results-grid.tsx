@@ -31,6 +31,8 @@ export interface ResultsGridProps {
   fixedColumns: number;
   sorts: readonly SortSpec[];
   checked: ReadonlySet<number>;
+  /** Identifies the page shown (its cache key): a new page starts scrolled to its first row. */
+  scrollKey?: string;
   licenseKey: string;
   thumbSrc: (doc: DocLike) => string;
   onToggleCheck: (doc: DocLike) => void;
@@ -157,6 +159,7 @@ export function ResultsGrid(props: ResultsGridProps) {
   });
 
   const rowsRef = useRef<unknown[][] | null>(null);
+  const scrollKeyRef = useRef(props.scrollKey);
   const columnsSig = props.columns.map((c) => `${c.id}:${c.width}:${c.pinned ? 1 : 0}`).join(',') + `|${props.fixedColumns}`;
 
   // Columns (and with them the data shape) changed: one updateSettings.
@@ -195,10 +198,15 @@ export function ResultsGrid(props: ResultsGridProps) {
     if (!h || rowsRef.current === props.rows) return;
     rowsRef.current = props.rows;
     h.updateData(props.rows);
+    // updateData keeps the scroll position: another page would open at the old page's offset.
+    if (scrollKeyRef.current !== props.scrollKey) {
+      scrollKeyRef.current = props.scrollKey;
+      if (props.rows.length > 0) h.scrollViewportTo({ row: 0 });
+    }
     paintSort(h, latest.current);
     mark('grid-rendered');
     afterPaint(() => mark('grid-painted'));
-  }, [props.rows, hot, latest]);
+  }, [props.rows, props.scrollKey, hot, latest]);
 
   const sortSig = props.sorts.map((s) => `${s.column}:${s.direction}`).join(',');
   useEffect(() => {

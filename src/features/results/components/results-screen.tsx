@@ -270,6 +270,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               fixedColumns={pinned > 0 ? visible.filter((v) => !v.configurable).length + pinned : 0}
               sorts={sorts}
               checked={checkedIds}
+              scrollKey={shown.key}
               licenseKey={config.gridLicenseKey}
               thumbSrc={thumbSrc}
               onToggleCheck={toggleCheck}
