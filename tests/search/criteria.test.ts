@@ -17,8 +17,8 @@ import { datePattern } from '../../src/features/search/locale-format';
 import { collapsePrompts, promptForField, toPrompt } from '../../src/features/search/prompts';
 
 const item = (o: Partial<SearchDetailItem> & Record<string, unknown>): SearchDetailItem => ({ ID: 1, Prompt: 'Title', Type: 1, Prop: 0, ...o }) as SearchDetailItem;
-const us: LocaleFormat = { date: datePattern('en-US'), decimalSeparator: '.', now: new Date(2025, 0, 1) };
-const de: LocaleFormat = { date: datePattern('de-DE'), decimalSeparator: ',', now: new Date(2025, 0, 1) };
+const us: LocaleFormat = { date: datePattern('en-US'), decimalSeparator: '.' };
+const de: LocaleFormat = { date: datePattern('de-DE'), decimalSeparator: ',' };
 
 const detail: SearchDetailItem[] = [
   item({ ID: 11, FID: 101, Prompt: 'Title', Type: 1, Condition: 'Contains' }),

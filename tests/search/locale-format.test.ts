@@ -5,7 +5,6 @@ import {
   decimalFromWire,
   decimalSeparator,
   decimalToWire,
-  expandYear,
   filterDecimalInput,
   filterNumberInput,
   formatIsoDate,
@@ -15,7 +14,6 @@ import {
 } from '../../src/features/search/locale-format';
 
 const letters = { day: 'DD', month: 'MM', year: 'YYYY' };
-const now = new Date(2025, 5, 1);
 
 describe('date pattern by locale (Intl formatToParts)', () => {
   it.each([
@@ -43,37 +41,36 @@ describe('parseLocaleDate', () => {
   const fr = datePattern('fr-FR');
 
   it('reads the order of each locale', () => {
-    expect(parseLocaleDate('03/04/2024', us, now)).toBe('2024-03-04');
-    expect(parseLocaleDate('03/04/2024', gb, now)).toBe('2024-04-03');
-    expect(parseLocaleDate('03.04.2024', de, now)).toBe('2024-04-03');
-    expect(parseLocaleDate('3/4/2024', fr, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('03/04/2024', us)).toBe('2024-03-04');
+    expect(parseLocaleDate('03/04/2024', gb)).toBe('2024-04-03');
+    expect(parseLocaleDate('03.04.2024', de)).toBe('2024-04-03');
+    expect(parseLocaleDate('3/4/2024', fr)).toBe('2024-04-03');
   });
 
   it('accepts any separator, digits only, and ISO', () => {
-    expect(parseLocaleDate('3-4-2024', us, now)).toBe('2024-03-04');
-    expect(parseLocaleDate('03042024', gb, now)).toBe('2024-04-03');
-    expect(parseLocaleDate('030424', de, now)).toBe('2024-04-03');
-    expect(parseLocaleDate('2024-04-03', us, now)).toBe('2024-04-03');
+    expect(parseLocaleDate('3-4-2024', us)).toBe('2024-03-04');
+    expect(parseLocaleDate('03042024', gb)).toBe('2024-04-03');
+    expect(parseLocaleDate('030424', de)).toBe('2024-04-03');
+    expect(parseLocaleDate('2024-04-03', us)).toBe('2024-04-03');
   });
 
-  it('expands two-digit years (at most 20 years ahead)', () => {
-    expect(expandYear(24, now)).toBe(2024);
-    expect(expandYear(45, now)).toBe(2045);
-    expect(expandYear(46, now)).toBe(1946);
-    expect(expandYear(99, now)).toBe(1999);
-    expect(parseLocaleDate('1/2/99', us, now)).toBe('1999-01-02');
-    expect(parseLocaleDate('31.12.05', de, now)).toBe('2005-12-31');
+  it('expands two-digit years as the field rules do (00-49 -> 20xx, 50-99 -> 19xx)', () => {
+    expect(parseLocaleDate('1/2/24', us)).toBe('2024-01-02');
+    expect(parseLocaleDate('1/2/49', us)).toBe('2049-01-02');
+    expect(parseLocaleDate('1/2/50', us)).toBe('1950-01-02');
+    expect(parseLocaleDate('1/2/99', us)).toBe('1999-01-02');
+    expect(parseLocaleDate('31.12.05', de)).toBe('2005-12-31');
   });
 
   it('refuses dates that do not exist and text that is not a date', () => {
-    expect(parseLocaleDate('02/30/2024', us, now)).toBeNull();
-    expect(parseLocaleDate('29/02/2023', gb, now)).toBeNull();
-    expect(parseLocaleDate('29/02/2024', gb, now)).toBe('2024-02-29');
-    expect(parseLocaleDate('13/01/2024', us, now)).toBeNull();
-    expect(parseLocaleDate('yesterday', us, now)).toBeNull();
-    expect(parseLocaleDate('1/2', us, now)).toBeNull();
-    expect(parseLocaleDate('1/2/202', us, now)).toBeNull();
-    expect(parseLocaleDate('', us, now)).toBeNull();
+    expect(parseLocaleDate('02/30/2024', us)).toBeNull();
+    expect(parseLocaleDate('29/02/2023', gb)).toBeNull();
+    expect(parseLocaleDate('29/02/2024', gb)).toBe('2024-02-29');
+    expect(parseLocaleDate('13/01/2024', us)).toBeNull();
+    expect(parseLocaleDate('yesterday', us)).toBeNull();
+    expect(parseLocaleDate('1/2', us)).toBeNull();
+    expect(parseLocaleDate('1/2/202', us)).toBeNull();
+    expect(parseLocaleDate('', us)).toBeNull();
   });
 
   it('formats ISO back in the locale order, leaving other text alone', () => {

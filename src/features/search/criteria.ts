@@ -23,7 +23,6 @@ export type FormValues = Record<string, PromptValue>;
 export interface LocaleFormat {
   date: DatePattern;
   decimalSeparator: string;
-  now?: Date;
 }
 
 /** One SearchCriteria entry as the form builds it (src/api/search.ts SearchCriterion). */
@@ -125,7 +124,7 @@ export function toWire(type: ValueType, text: string, f: LocaleFormat): { wire: 
   if (s === '') return { wire: '' };
   switch (type) {
     case 'date': {
-      const iso = parseLocaleDate(s, f.date, f.now);
+      const iso = parseLocaleDate(s, f.date);
       return iso ? { wire: iso } : { error: 'date' };
     }
     case 'number':

@@ -3,13 +3,22 @@
  * decimals with the locale separator). The wire always carries ISO yyyy-mm-dd and '.'.
  */
 
-export type DatePart = 'day' | 'month' | 'year';
+import { formatLocaleDate, parseIsoDate, parseLocaleDate as parseDate, toIsoDate } from '../../fields/dates';
+import { localeFacts, type DatePart } from '../../fields/locale';
 
+export type { DatePart };
+
+/**
+ * How a locale writes numeric dates, for the prompt form: the parts' order and separator (for the
+ * placeholder) and the locale itself. Parsing, two-digit years and formatting are the field rules'
+ * (src/fields), so a date means the same in a search prompt as in a grid cell.
+ */
 export interface DatePattern {
   /** The order the user writes the parts in, e.g. month, day, year for en-US. */
-  order: DatePart[];
+  order: readonly DatePart[];
   /** What goes between the parts: '/', '.', '-', ... */
   separator: string;
+  locale: string;
 }
 
 /**
@@ -22,19 +31,9 @@ export function searchLocale(appLanguage: string, browserLanguages: readonly str
   return match ?? base;
 }
 
-const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
-
-/** The order and separator of a locale's numeric date, derived from Intl (formatToParts). */
 export function datePattern(locale: string): DatePattern {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(2033, 10, 22));
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(2033, 10, 22));
-  }
-  const order = parts.map((p) => p.type).filter((t): t is DatePart => t === 'day' || t === 'month' || t === 'year');
-  const literal = parts.find((p) => p.type === 'literal')?.value.replace(BIDI_MARKS, '') ?? '/';
-  return { order: order.length === 3 ? order : ['month', 'day', 'year'], separator: literal.trim() === '' ? '/' : literal.trimEnd() || '/' };
+  const f = localeFacts(locale);
+  return { order: f.dateParts, separator: f.dateSeparator.trimEnd() || '/', locale: f.locale };
 }
 
 /** The format shown as a placeholder, e.g. MM/DD/YYYY, with the letters of the app's language. */
@@ -42,76 +41,21 @@ export function datePlaceholder(p: DatePattern, letters: Record<DatePart, string
   return p.order.map((part) => letters[part]).join(p.separator);
 }
 
-/** A two-digit year to four: at most 20 years ahead of `now`, else the century before. */
-export function expandYear(yy: number, now: Date = new Date()): number {
-  const year = now.getFullYear();
-  let full = Math.floor(year / 100) * 100 + yy;
-  if (full > year + 20) full -= 100;
-  return full;
-}
-
-function isValidDate(y: number, m: number, d: number): boolean {
-  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(2000, m, 0)).getUTCDate();
-  const feb29 = m === 2 && d === 29;
-  if (feb29) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= days;
-}
-
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const toIso = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
-
-/**
- * A date typed in the locale's order to ISO yyyy-mm-dd; null when it is not a real date.
- * Accepts any non-digit separators, digits only (ddmmyy / ddmmyyyy in the locale's order), and ISO.
- */
-export function parseLocaleDate(text: string, p: DatePattern, now: Date = new Date()): string | null {
-  const s = text.trim();
-  if (s === '') return null;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  if (iso) {
-    const [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    return isValidDate(y, m, d) ? toIso(y, m, d) : null;
-  }
-  let tokens = s.split(/\D+/).filter(Boolean);
-  if (tokens.length === 1 && /^\d+$/.test(s) && (s.length === 6 || s.length === 8)) {
-    const yearLen = s.length - 4;
-    tokens = [];
-    let at = 0;
-    for (const part of p.order) {
-      const len = part === 'year' ? yearLen : 2;
-      tokens.push(s.slice(at, at + len));
-      at += len;
-    }
-  }
-  if (tokens.length !== 3 || /[^\d\s./\-,]/.test(s)) return null;
-  const byPart: Partial<Record<DatePart, string>> = {};
-  p.order.forEach((part, i) => (byPart[part] = tokens[i]));
-  const [dt, mt, yt] = [byPart.day ?? '', byPart.month ?? '', byPart.year ?? ''];
-  if (dt.length > 2 || mt.length > 2) return null;
-  let y: number;
-  if (yt.length === 4) y = Number(yt);
-  else if (yt.length <= 2) y = expandYear(Number(yt), now);
-  else return null;
-  const [m, d] = [Number(mt), Number(dt)];
-  return isValidDate(y, m, d) ? toIso(y, m, d) : null;
+/** A date typed in the locale's order to ISO yyyy-mm-dd; null when it is not a real date. */
+export function parseLocaleDate(text: string, p: DatePattern): string | null {
+  const ymd = parseDate(text, p.locale);
+  return ymd ? toIsoDate(ymd) : null;
 }
 
 /** ISO yyyy-mm-dd (or a longer ISO timestamp) in the locale's order; other text is returned as it is. */
 export function formatIsoDate(iso: string, p: DatePattern): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());
-  if (!m) return iso;
-  const values: Record<DatePart, string> = { year: m[1]!, month: m[2]!, day: m[3]! };
-  return p.order.map((part) => values[part]).join(p.separator);
+  const ymd = parseIsoDate(iso.trim().slice(0, 10));
+  return ymd ? formatLocaleDate(ymd, p.locale) : iso;
 }
 
 /** The locale's decimal separator ('.' or ',' for the app's languages). */
 export function decimalSeparator(locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale).formatToParts(1.5).find((x) => x.type === 'decimal')?.value ?? '.';
-  } catch {
-    return '.';
-  }
+  return localeFacts(locale).decimal;
 }
 
 /** What a number prompt keeps of typed text: digits and one leading minus. */
