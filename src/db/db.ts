@@ -91,6 +91,11 @@ export interface OutboxEntry {
   nextAttemptAt?: number;
   /** Groups entries that must be sent in order (e.g. one document). */
   target: string;
+  /**
+   * The user who made the change. Only that user's session sends it: a queued edit is never sent
+   * under someone else's name when another user signs in on the same device.
+   */
+  owner?: string;
   state: OutboxState;
   attempts: number;
   createdAt: number;

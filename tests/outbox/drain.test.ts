@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FieldDataConflict } from '../../src/api/documents';
 import { backoffMs, drain, drainOnce } from '../../src/features/outbox/drain';
+import { enqueueFieldEdit } from '../../src/features/outbox/outbox';
 import { docOf, jsonResponse, setup } from './outbox-helpers';
 
 afterEach(() => {
@@ -48,6 +49,17 @@ describe('drain', () => {
     await t.drain();
     expect(t.sent[0]!.headers['Auth-Token']).toBe('tok-2');
     expect(t.sent[0]!.url).not.toContain('tok-1');
+  });
+
+  it("another user's queued edits wait for that user: never sent under someone else's name", async () => {
+    const t = setup();
+    await enqueueFieldEdit({ dbId: 1, archiveId: 2, docId: 1, hash: 'hash-1', fields: [{ ID: 19, VAL: 'by anna' }], baseStamp: 1 }, t.database, 'anna');
+    await enqueueFieldEdit({ dbId: 1, archiveId: 2, docId: 2, hash: 'hash-2', fields: [{ ID: 19, VAL: 'by ben' }], baseStamp: 1 }, t.database, 'ben');
+    await t.drain({ user: () => 'ben' });
+    expect(t.sent.map((r) => docOf(r.url))).toEqual([2]);
+    expect((await t.entries()).map((e) => [e.owner, e.state])).toEqual([['anna', 'queued'], ['ben', 'done']]);
+    await t.drain({ user: () => 'anna' });
+    expect(t.sent.map((r) => docOf(r.url))).toEqual([2, 1]);
   });
 
   it('without a token sends nothing and keeps the entries queued; after sign-in they go', async () => {

@@ -22,7 +22,7 @@ import type { DocumentField } from '../../api/search';
 import { errorText, handleError } from '../../api/error-handler';
 import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../../api/errors';
 import { apiRequest } from '../../api/http';
-import { getToken } from '../../app/session';
+import { getSession, getToken } from '../../app/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
 import { FIELD_DATA_KIND, isFieldEditMeta, type FieldEditMeta } from './outbox';
 
@@ -69,6 +69,8 @@ export interface DrainOptions {
   database?: ArchiveDb;
   /** The current token (default: the session's); read before each send. */
   token?: () => string | null;
+  /** The signed-in user (default: the session's): only their entries are sent. */
+  user?: () => string | null;
   /** Ignore retry times (the user came back online or pressed Retry). */
   force?: boolean;
   now?: () => number;
@@ -135,6 +137,7 @@ async function rebaseLater(database: ArchiveDb, done: OutboxEntry, result: unkno
 export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
   const database = opts.database ?? defaultDb;
   const token = opts.token ?? getToken;
+  const user = opts.user ?? (() => getSession()?.userName ?? null);
   const now = opts.now ?? Date.now;
   const out: DrainResult = { sent: 0, done: 0, conflict: 0, failed: 0, retry: 0, stopped: false, nextAttemptAt: null };
   const waitUntil = (t: number) => (out.nextAttemptAt = out.nextAttemptAt === null ? t : Math.min(out.nextAttemptAt, t));
@@ -143,6 +146,11 @@ export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
   const blocked = new Set<string>();
   for (const listed of entries) {
     if (blocked.has(listed.target)) continue;
+    // Another user's change waits for that user to sign in again (and keeps its target's order).
+    if (listed.owner && user() !== null && listed.owner !== user()) {
+      blocked.add(listed.target);
+      continue;
+    }
     if (!SENDABLE.has(listed.state)) {
       blocked.add(listed.target);
       continue;

@@ -12,6 +12,7 @@
  */
 import { documentPaths, formatRevTag, SECURE_ID_HEADER, type FieldDataConflict } from '../../api/documents';
 import type { DocumentField } from '../../api/search';
+import { getSession } from '../../app/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxState } from '../../db/db';
 
 export const FIELD_DATA_KIND = 'fieldData';
@@ -65,7 +66,11 @@ export function onEnqueue(l: Listener): () => void {
 }
 
 /** Keeps a field edit in the outbox (queued). Resolves with the entry's id (its Idempotency-Key). */
-export async function enqueueFieldEdit(edit: FieldEdit, database: ArchiveDb = defaultDb): Promise<string> {
+export async function enqueueFieldEdit(
+  edit: FieldEdit,
+  database: ArchiveDb = defaultDb,
+  owner: string | null = getSession()?.userName ?? null,
+): Promise<string> {
   if (!edit.fields.length) throw new Error('enqueueFieldEdit: no fields');
   const meta: FieldEditMeta = {
     dbId: edit.dbId,
@@ -86,6 +91,7 @@ export async function enqueueFieldEdit(edit: FieldEdit, database: ArchiveDb = de
     body: edit.fields.map((f) => ({ ID: f.ID, VAL: f.VAL ?? '', ...(f.MVAL ? { MVAL: [...f.MVAL] } : {}) })),
     meta,
     target: outboxTarget(edit.dbId, edit.archiveId, edit.docId),
+    ...(owner ? { owner } : {}),
     state: 'queued',
     attempts: 0,
     createdAt: now,
