@@ -12,7 +12,6 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`${e.name}: ${e.message}`));
-      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('CONSOLE', m.type(), m.text().slice(0, 300)); });
       await use(errors);
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },
@@ -131,6 +130,32 @@ export async function waitForCachedPage(page: Page, match: { gridKey: string; pa
             handle.close();
           }
         }, match),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/** Waits until the persisted query cache (Dexie queryCache) holds the search screen's copy of one search. */
+export async function waitForPersistedSearch(page: Page, searchId: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (id) => {
+          const open = indexedDB.open('archive-app');
+          const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          try {
+            const rows = await new Promise<{ value: string }[]>((resolve) => {
+              const q = handle.transaction('queryCache').objectStore('queryCache').getAll();
+              q.onsuccess = () => resolve(q.result as { value: string }[]);
+            });
+            return rows.some((r) => r.value.includes('"queryKey":["search","one"') && r.value.includes(`,1,${id}],`));
+          } finally {
+            handle.close();
+          }
+        }, searchId),
       { timeout: 10_000 },
     )
     .toBe(true);

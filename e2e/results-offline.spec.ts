@@ -1,5 +1,5 @@
 import { waitForPersistedQuery, waitForServiceWorker } from './support';
-import { A, F, S, apiDocs, expect, expectGrid, gridRow, gridRows, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage } from './grid-support';
+import { A, F, S, apiDocs, expect, expectGrid, gridRow, gridRows, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, waitForPersistedSearch } from './grid-support';
 
 const gridKey = `search|${S.allInvoices}|${A.invoices}`;
 
@@ -19,6 +19,7 @@ test.describe('results offline, from the page cache', () => {
     await waitForServiceWorker(page);
     // The search screen's data (the list and the search with its prompts) is persisted too.
     await waitForPersistedQuery(page, 'search');
+    await waitForPersistedSearch(page, S.allInvoices);
     const resultsUrl = page.url();
 
     await context.setOffline(true);
@@ -69,7 +70,7 @@ test.describe('results offline, from the page cache', () => {
     await page.getByTestId('search-list').getByRole('button', { name: 'Contracts' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Contracts' })).toBeVisible();
     await waitForServiceWorker(page);
-    await waitForPersistedQuery(page, 'search');
+    await waitForPersistedSearch(page, S.contracts);
     await context.setOffline(true);
     try {
       await page.reload();

@@ -119,6 +119,50 @@ test.describe('the results grid (/results)', () => {
     await expect(gridRow(page, 0)).toContainText(val(desc.Docs[0]!, F.title));
   });
 
+  test('a saved sort the server refuses is discarded with a notice and the grid reloads', async ({ page, request }) => {
+    const token = await openResults(page);
+    const criteria = resultsQuery(page).get('criteria') ?? '';
+    const unsorted = await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria });
+    await expectGrid(page, unsorted.Count, val(unsorted.Docs[0]!, F.title));
+    // A grid state saved when the search had other fields: its sort column no longer exists.
+    await page.evaluate(async (key) => {
+      const open = indexedDB.open('archive-app');
+      const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = handle.transaction('gridState', 'readwrite');
+        tx.objectStore('gridState').put({ key, columns: [], sort: [{ column: '999', direction: 'asc' }], pageSize: 0, updatedAt: Date.now() });
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      handle.close();
+    }, `1|search|${S.allInvoices}|${A.invoices}`);
+    const refused = page.waitForResponse((r) => r.url().includes('/documents?') && r.url().includes('sort=999') && r.status() === 400);
+    await page.reload();
+    await refused;
+    await expect(page.getByText('The saved sort does not fit this search and has been discarded.')).toBeVisible();
+    await expectGrid(page, unsorted.Count, val(unsorted.Docs[0]!, F.title));
+    await expect(page.getByRole('alert').filter({ hasText: /grid/i })).toHaveCount(0);
+  });
+
+  test('an archive with versions shows the Version column', async ({ page, request }) => {
+    const token = await openResults(page, 'Contracts');
+    const criteria = resultsQuery(page).get('criteria') ?? '';
+    const api = await apiDocs(request, token, { searchId: S.contracts, archiveId: A.contracts, criteria });
+    expect(api.Count).toBeGreaterThan(0);
+    const version = (api.Docs[0] as unknown as { Version: string | null }).Version;
+    expect(version).toMatch(/^\d+$/);
+    await expectGrid(page, api.Count, val(api.Docs[0]!, F.title));
+    const headers = await headerTexts(page);
+    expect(headers).not.toContain('Hits');
+    // The Version column comes after the fields: scroll the grid to its end.
+    await grid(page).locator('.ht_master .wtHolder').evaluate((el) => el.scrollTo(el.scrollWidth, 0));
+    await expect.poll(() => headerTexts(page)).toContain('Version');
+    expect(await cellText(page, 0, 'Version')).toBe(version);
+  });
+
   test('columns: hide, resize and pin are kept after a reload; Restore columns resets them', async ({ page }) => {
     await openResults(page);
     await expect(gridRow(page, 0)).toBeVisible();
@@ -371,5 +415,37 @@ test.describe('permissions', () => {
     await expect(grid(page).locator('.handsontableInputHolder textarea:visible')).toHaveCount(0);
     await expect(cell).toHaveAttribute('aria-readonly', 'true');
     await expect(cell).toHaveText(val(api.Docs[0]!, F.title));
+  });
+});
+
+test.describe('the results grid on a tablet @touch', () => {
+  test('tap a header to sort, a thumbnail for the preview, a row for its history', async ({ page, request, hasTouch }) => {
+    const token = await openResults(page);
+    const tap = (l: ReturnType<Page['locator']>) => (hasTouch ? l.tap() : l.click());
+    const criteria = resultsQuery(page).get('criteria') ?? '';
+    const desc = await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria, sort: `${F.invoiceNumber}:desc` });
+    await expect(gridRow(page, 0)).toBeVisible();
+    // Two taps: ascending, then descending.
+    await tap(gridHeader(page, 'Invoice Number').locator('.colHeader'));
+    await expect(gridHeader(page, 'Invoice Number')).toHaveAttribute('aria-sort', 'ascending');
+    await tap(gridHeader(page, 'Invoice Number').locator('.colHeader'));
+    await expect(gridHeader(page, 'Invoice Number')).toHaveAttribute('aria-sort', 'descending');
+    await expect(gridRow(page, 0)).toContainText(val(desc.Docs[0]!, F.title));
+
+    await tap(gridRow(page, 0).locator('td.results-thumb-cell'));
+    const dialog = page.getByRole('dialog', { name: `document-${desc.Docs[0]!.Id}.pdf` });
+    await expect(dialog).toBeVisible();
+    await tap(dialog.getByRole('button', { name: 'Close' }));
+    await expect(dialog).toBeHidden();
+
+    await tap(gridRow(page, 0).locator('td').nth(2));
+    await tap(page.getByRole('button', { name: 'History', exact: true }));
+    const sidebar = page.getByRole('complementary', { name: 'History' });
+    await expect(sidebar.getByRole('list', { name: 'Document history' }).getByRole('listitem').first()).toBeVisible();
+    // The sidebar sits under the grid on a portrait tablet; the grid keeps its width.
+    const gridBox = (await grid(page).boundingBox())!;
+    expect(gridBox.width).toBeGreaterThan(600);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
