@@ -4,7 +4,7 @@
  * persisted (through src/pwa/query-persister.ts into Dexie `queryCache`) is every successful query
  * whose meta does not say persist: false.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import { handleError } from '../api/error-handler';
 
@@ -16,6 +16,10 @@ declare module '@tanstack/react-query' {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query 5 assumes it is online until an 'offline' event: a page opened with the network
+  // off would run every query and fail. Start from what the browser knows, so queries wait
+  // ('paused') and the screens say "not available offline" instead of showing errors.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {

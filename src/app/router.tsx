@@ -9,6 +9,8 @@ export function createAppRouter() {
     {
       element: <Root />,
       errorElement: <RouteError />,
+      // Shown while the first lazy route loads (a few ms from the precache); nothing is better than a flash.
+      hydrateFallbackElement: <></>,
       children: [
         { path: 'login', lazy: () => import('./routes/login') },
         { path: 'direct', lazy: () => import('./routes/direct') },
