@@ -26,10 +26,12 @@ test.describe('sign-in and the database list', () => {
     await expect(page.getByRole('button', { name: 'Licence manager' })).toHaveCount(0);
   });
 
-  test('the read-only viewer signs in and reaches the database list', async ({ page }) => {
+  test('the read-only viewer, with one database, has it opened for them', async ({ page }) => {
     await signIn(page, 'viewer');
-    await expect(page).toHaveURL(/\/select/);
-    await expect(page.getByRole('button', { name: 'Demo Archive' })).toBeVisible();
+    // One database: selected automatically (user-app.md §3), straight to its search screen.
+    await expect(page).toHaveURL(/\/view\?db=1$/);
+    await expect(page.getByText('Database: Demo Archive')).toBeVisible();
+    await expect(page.getByText('Read-only licence')).toBeVisible();
   });
 
   test('a wrong password says so and stays on the login page', async ({ page }) => {
