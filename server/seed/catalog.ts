@@ -6,20 +6,10 @@
 import { hashPassword } from '../auth/passwords.js';
 import type { Queryable } from '../db/store.js';
 import { assertIdent } from '../db/store.js';
+import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 
-export const RIGHTS = {
-  view: 1,
-  add: 2,
-  append: 4,
-  delete: 8,
-  email: 32,
-  excel: 64,
-  export: 128,
-  history: 512,
-  edit: 1024,
-  annotations: 2048,
-  move: 131072,
-} as const;
+/** The spec's archive permission bits, from the shared contract. */
+export const RIGHTS = ARCHIVE_PERMISSIONS;
 export const FULL_RIGHTS = Object.values(RIGHTS).reduce((a, b) => a | b, 0);
 const READ_RIGHTS = RIGHTS.view | RIGHTS.history | RIGHTS.export | RIGHTS.email;
 

@@ -4,8 +4,13 @@ import { z } from 'zod';
 
 export const ARCHIVE_PROPS = { revisionControl: 1, webRevision: 4, versionsArchive: 16 } as const;
 
-/** Archive permission bits (user-app.md §6). */
+/**
+ * Archive permission bits (user-app.md §6; archive-inbox-ops.md §4: 1 view, 2 add). Bit 2 is
+ * "merge" in user-app.md and "add" in archive-inbox-ops.md: one bit, both names.
+ */
 export const ARCHIVE_PERMISSIONS = {
+  view: 1,
+  add: 2,
   merge: 2,
   append: 4,
   delete: 8,
