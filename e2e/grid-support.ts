@@ -4,7 +4,7 @@
  * calls made with the token the browser was given, and readers of the Handsontable grid's DOM.
  */
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, waitForPersistedCache } from './support';
 
 /** Fails the test when the page throws (window error or unhandled rejection). */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -136,27 +136,6 @@ export async function waitForCachedPage(page: Page, match: { gridKey: string; pa
 }
 
 /** Waits until the persisted query cache (Dexie queryCache) holds the search screen's copy of one search. */
-export async function waitForPersistedSearch(page: Page, searchId: number): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (id) => {
-          const open = indexedDB.open('archive-app');
-          const handle = await new Promise<IDBDatabase>((resolve, reject) => {
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error);
-          });
-          try {
-            const rows = await new Promise<{ value: string }[]>((resolve) => {
-              const q = handle.transaction('queryCache').objectStore('queryCache').getAll();
-              q.onsuccess = () => resolve(q.result as { value: string }[]);
-            });
-            return rows.some((r) => r.value.includes('"queryKey":["search","one"') && r.value.includes(`,1,${id}],`));
-          } finally {
-            handle.close();
-          }
-        }, searchId),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
+export function waitForPersistedSearch(page: Page, searchId: number): Promise<void> {
+  return waitForPersistedCache(page, ['"queryKey":["search","one"', `,1,${searchId}],`]);
 }

@@ -39,12 +39,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the persisted query cache (Dexie `queryCache`) holds a query whose key starts with `prefix`. */
-export async function waitForPersistedQuery(page: Page, prefix: string): Promise<void> {
+/** Waits until the persisted query cache (Dexie `queryCache`) holds one query whose JSON has every `needle`. */
+export async function waitForPersistedCache(page: Page, needles: string[]): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(async (p) => {
+        page.evaluate(async (all) => {
           const open = indexedDB.open('archive-app');
           const handle = await new Promise<IDBDatabase>((resolve, reject) => {
             open.onsuccess = () => resolve(open.result);
@@ -55,14 +55,19 @@ export async function waitForPersistedQuery(page: Page, prefix: string): Promise
               const q = handle.transaction('queryCache').objectStore('queryCache').getAll();
               q.onsuccess = () => resolve(q.result as { value: string }[]);
             });
-            return rows.some((r) => r.value.includes(`"queryKey":["${p}"`));
+            return rows.some((r) => all.every((n) => r.value.includes(n)));
           } finally {
             handle.close();
           }
-        }, prefix),
+        }, needles),
       { timeout: 10_000 },
     )
     .toBe(true);
+}
+
+/** Waits until the persisted query cache holds a query whose key starts with `prefix`. */
+export function waitForPersistedQuery(page: Page, prefix: string): Promise<void> {
+  return waitForPersistedCache(page, [`"queryKey":["${prefix}"`]);
 }
 
 /** The second test server, whose licences have a 3-second idle lease (playwright.config.ts). */
