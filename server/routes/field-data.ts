@@ -93,6 +93,32 @@ export async function revalidate(db: Queryable, field: FieldRow, entry: Document
   return r;
 }
 
+const DYNAMIC_LIST = 128;
+const LAST_MODIFIED_BY = 256;
+
+/** A dynamic-list value that its list, filtered by the parents' values (ListF1, ListF2), does not hold. */
+async function outsideDynamicList(
+  db: Queryable,
+  field: FieldRow,
+  value: string | string[],
+  fieldsAfter: Record<string, unknown>,
+): Promise<FieldDataInvalid['Fields'][number] | null> {
+  if ((field.prop & DYNAMIC_LIST) === 0 || field.list_id === null) return null;
+  const wanted = [...new Set((Array.isArray(value) ? value : [value]).filter((v) => v !== ''))];
+  if (!wanted.length) return null;
+  const parent = (id: number | null) => (id === null ? null : text(fieldsAfter[String(id)]).toLowerCase() || null);
+  const found = await db.query<{ value: string }>(
+    `SELECT DISTINCT value FROM dynamic_list_rows
+      WHERE list_id = $1 AND value IN (SELECT jsonb_array_elements_text($2::jsonb))
+        AND ($3::text IS NULL OR lower(filter1) = $3) AND ($4::text IS NULL OR lower(filter2) = $4)`,
+    [field.list_id, JSON.stringify(wanted), parent(field.list_f1), parent(field.list_f2)],
+  );
+  const known = new Set(found.rows.map((r) => r.value));
+  const missing = wanted.find((v) => !known.has(v));
+  if (missing === undefined) return null;
+  return { ID: field.id, Code: -1, MessageKey: FIELD_NOT_IN_LIST_KEY, Message: `Field ${field.name}: ${missing} is not an item of its list for the values chosen` };
+}
+
 function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
@@ -181,6 +207,14 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
         }
       }
       if (!changed.length) return { kind: 'done' as const, doc };
+      // Dynamic lists (Prop 128) hold only the values their two parent fields allow, judged on the
+      // document as it will be (an edit may change a parent and the child together).
+      for (const c of changes) {
+        const bad = await outsideDynamicList(tx, c.field, c.value, nextFields);
+        if (bad) return { kind: 'invalid' as const, doc, check: bad };
+      }
+      // "Last modified by" fields (Prop 256) name whoever changed the document.
+      for (const f of fields) if ((f.prop & LAST_MODIFIED_BY) !== 0 && !isMulti(f)) nextFields[String(f.id)] = auth.userName;
       const u = await tx.query<DocRow>(
         `UPDATE documents SET fields = $2::jsonb, mvals = $3::jsonb, modified_at = $4, modified_by = $5 WHERE id = $1
          RETURNING id, secure_hash, fields, mvals, rev, field_revs`,
@@ -209,6 +243,10 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
     for (const [k, v] of Object.entries(outcome.doc.field_revs ?? {})) if (byId.has(Number(k))) fieldRevs[k] = Number(v);
     const current: FieldDataResult = { Rev: Number(outcome.doc.rev), Fields: wireFields(fields, outcome.doc), FieldRevs: fieldRevs };
     reply.header('ETag', formatRevTag(current.Rev));
+    if (outcome.kind === 'invalid') {
+      const body: FieldDataInvalid = { Message: outcome.check.Message ?? 'Invalid value', Key: 'ERROR_INCORRECT_PARAMETERS', Fields: [outcome.check] };
+      return sendJson(reply, 400, body);
+    }
     if (outcome.kind === 'conflict') {
       const names = outcome.conflicts.map((id) => byId.get(id)?.name ?? String(id)).join(', ');
       const body: FieldDataConflict = {

@@ -223,6 +223,29 @@ describe('PUT FieldData', () => {
     expect((await put(d, [])).statusCode).toBe(400);
   });
 
+  it('a dynamic-list value must be in its list for the parents\' values, as they will be after the edit', async () => {
+    const r = await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id LIMIT 1', [A.correspondence]);
+    const d = r.rows[0]!;
+    // Munich is a city of Germany/South, not of France/North.
+    const wrong = await put(d, [{ ID: F.country, VAL: 'France' }, { ID: F.region, VAL: 'North' }, { ID: F.city, VAL: 'Munich' }]);
+    expect(wrong.statusCode).toBe(400);
+    const body = FieldDataInvalid.parse(wrong.json());
+    expect(body.Fields).toEqual([expect.objectContaining({ ID: F.city, Code: -1, MessageKey: 'FIELD_NOT_IN_LIST' })]);
+    expect((await row(d)).fields[String(F.city)]).not.toBe('Munich');
+    const right = await put(d, [{ ID: F.country, VAL: 'France' }, { ID: F.region, VAL: 'North' }, { ID: F.city, VAL: 'Lille' }]);
+    expect(right.statusCode).toBe(200);
+    expect((await row(d)).fields[String(F.city)]).toBe('Lille');
+  });
+
+  it('an edit names its author in the "last modified by" field (Prop 256)', async () => {
+    const d = freshDoc();
+    const r = await put(d, [{ ID: F.title, VAL: 'Renamed by user' }]);
+    expect(r.statusCode).toBe(200);
+    expect((await row(d)).fields[String(F.lastModifiedBy)]).toBe('user');
+    const answer = FieldDataResult.parse(r.json());
+    expect(answer.Fields.find((f) => f.ID === F.lastModifiedBy)?.VAL).toBe('user');
+  });
+
   it('result pages carry the Rev the grid sends back', async () => {
     const r = await s.app.inject({ method: 'GET', url: `/api/dbs/1/searches/${SEED_IDS.search.allInvoices}/archive/${A.invoices}/documents?page=1&RecordsPerPage=100&token=${tokens.user}` });
     expect(r.statusCode).toBe(200);
