@@ -225,3 +225,31 @@ test.describe('the search screen on a tablet @touch', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('settings that change the search screen', () => {
+  test('"run the default search when clicked": clicking the default search opens its results at once', async ({ page }) => {
+    await openDemo(page);
+    // Off (the default): clicking the default search only shows its prompts.
+    await page.getByTestId('search-list').getByRole('button', { name: 'Contracts', exact: true }).click();
+    await page.getByTestId('search-list').getByRole('button', { name: 'All Invoices', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'All Invoices', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/view\?/);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Run the default search when a search is clicked').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Switch database' }).click();
+    await page.getByRole('button', { name: 'Demo Archive' }).click();
+    await page.getByTestId('search-list').getByRole('button', { name: 'All Invoices', exact: true }).click();
+    await expect(page).toHaveURL(/\/results\/[^?]+\?Id=1&db=1&archive=1/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Invoices' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Refine search' })).toBeVisible();
+    // Another (not default) search is still only opened, not run.
+    await page.goBack();
+    await page.getByTestId('search-list').getByRole('button', { name: 'Contracts', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Contracts', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/view\?/);
+  });
+});
