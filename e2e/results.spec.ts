@@ -449,3 +449,40 @@ test.describe('the results grid on a tablet @touch', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('search options in Settings', () => {
+  test('archives of a multi-archive search sorted by their counts, archives without results hidden', async ({ page, request }) => {
+    const token = await openDemo(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('List the archives of a search by number of results').check();
+    await page.getByLabel('Hide archives without results').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+
+    // Criteria under which one archive has no results and the others are not in count order.
+    const search = (await (await request.get(`/api/dbs/1/searches/${S.correspondence}`, { params: { token } })).json()) as {
+      Hash: string;
+      Detail: { ID: number; Prompt: string }[];
+    };
+    const city = search.Detail.find((d) => d.Prompt === 'City')!;
+    let chosen: { criteria: string; counts: { Id: number; Name: string; Count: number }[] } | undefined;
+    for (const name of ['Boston', 'Paris', 'Munich', 'Calgary', 'Lille', 'Nice', 'Denver', 'Toronto', 'Seattle', 'Berlin', 'Hamburg', 'Chicago']) {
+      const criteria = JSON.stringify([{ ID: city.ID, VAL: name }]);
+      const counts = await searchCounts(request, token, S.correspondence, criteria);
+      const nonEmpty = counts.filter((c) => c.Count > 0);
+      const inCountOrder = nonEmpty.every((c, i) => i === 0 || nonEmpty[i - 1]!.Count >= c.Count);
+      if (counts[0]!.Count > 0 && nonEmpty.length < counts.length && nonEmpty.length >= 2 && !inCountOrder) {
+        chosen = { criteria, counts };
+        break;
+      }
+      if (!chosen && counts[0]!.Count > 0 && nonEmpty.length < counts.length && nonEmpty.length >= 2) chosen = { criteria, counts };
+    }
+    expect(chosen, 'seeded data has a city with an empty archive').toBeTruthy();
+    await page.goto(`/results/${search.Hash}?Id=${S.correspondence}&db=1&archive=${A.correspondence}&criteria=${encodeURIComponent(chosen!.criteria)}`);
+    const expected = chosen!.counts
+      .filter((c) => c.Count > 0)
+      .sort((a, b) => b.Count - a.Count)
+      .map((c) => `${c.Name} (${c.Count})`);
+    await expect(page.getByRole('combobox', { name: 'Archive' }).locator('option')).toHaveText(expected);
+  });
+});

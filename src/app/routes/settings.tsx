@@ -15,7 +15,14 @@ const FLAGS: { key: Flag; label: TranslationKey }[] = [
   { key: 'showVersionArchive', label: 'SETTINGS_SHOW_VERSION_ARCHIVE' },
 ];
 
-/** /settings: General (language and local flags) and the scanner's helper ports. */
+type SearchFlag = 'multiArchiveCountSort' | 'multiArchiveHideEmpty';
+/** Search options (user-app.md §3 searchSetting) that the results screen reads. */
+const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
+  { key: 'multiArchiveCountSort', label: 'SETTINGS_MULTI_ARCHIVE_COUNT_SORT' },
+  { key: 'multiArchiveHideEmpty', label: 'SETTINGS_MULTI_ARCHIVE_HIDE_EMPTY' },
+];
+
+/** /settings: General (language, local flags, search options) and the scanner's helper ports. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -48,6 +55,21 @@ export function SettingsPage() {
               </label>
             ))}
         </fieldset>
+        {settings && (
+          <fieldset>
+            <legend>{t('SETTINGS_SEARCH_OPTIONS')}</legend>
+            {SEARCH_FLAGS.map((f) => (
+              <label key={f.key} className="check">
+                <input
+                  type="checkbox"
+                  checked={settings.searchSetting[f.key]}
+                  onChange={(e) => setSettings({ ...settings, searchSetting: { ...settings.searchSetting, [f.key]: e.target.checked } })}
+                />
+                <span>{t(f.label)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         {settings && (
           <fieldset>
             <legend>{t('SETTINGS_SCANNER')}</legend>
