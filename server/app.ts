@@ -85,7 +85,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const app = Fastify({
     logger: opts.logger
       ? {
-          level: process.env.LOG_LEVEL ?? 'info',
+          // Warnings and errors by default; LOG_LEVEL=info logs every request (tokens redacted).
+          level: process.env.LOG_LEVEL ?? 'warn',
           redact: { paths: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'], censor: '[redacted]' },
           serializers: {
             req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

@@ -34,3 +34,10 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await server.app.listen({ port, host });
 server.app.log.info(`archive server listening on http://${host}:${port}/`);
+// What a person starting the demo needs to read, whatever the log level.
+console.log(
+  [
+    `Archive is ready at http://${host}:${port}/ (storage: ${server.store.kind === 'pglite' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL from DATABASE_URL'}, ready in ${Date.now() - t0} ms)`,
+    'Demo sign-ins: admin/admin (administrator), user/user (ordinary user), viewer/viewer (read-only licence), kiosk/kiosk (one-seat licence)',
+  ].join('\n'),
+);
