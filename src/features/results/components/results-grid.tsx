@@ -12,6 +12,8 @@ import { HotTable, type HotTableProps } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { registerPlugin, ManualColumnResize, MultiColumnSorting } from 'handsontable/plugins';
+import { textRenderer } from 'handsontable/renderers';
+import type { GridEditing } from '../../editing/grid-editors';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import { MIN_COLUMN_WIDTH, type ColumnView, type DocLike, type SortSpec, HITS_COLUMN } from '../grid-logic';
@@ -40,6 +42,8 @@ export interface ResultsGridProps {
   onResize: (columnId: string, width: number) => void;
   onActivateRow: (doc: DocLike) => void;
   onOpenThumb: (doc: DocLike) => void;
+  /** Index editing (features/editing): editable cells, marks, committed values. Absent: read-only. */
+  editing?: GridEditing;
 }
 
 type Hot = Handsontable;
@@ -95,6 +99,22 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
     multiColumnSorting: { headerAction: true, indicator: true },
     outsideClickDeselects: false,
     selectionMode: 'single',
+    fillHandle: false,
+    // Field cells: editable or not by the editing rules (read at each render).
+    cells(row: number, col: number) {
+      const e = latest.current.editing;
+      return e && colAt(col)?.kind === 'field' ? e.cellMeta(row, col) : {};
+    },
+    // A committed value goes to the editing hook, which validates it and lays it over the rows.
+    beforeChange(changes: (Handsontable.CellChange | null)[]) {
+      const e = latest.current.editing;
+      for (const ch of changes) {
+        if (!ch || !e) continue;
+        const [row, prop, , value] = ch;
+        e.onEdit(row, Number(prop), value === null || value === undefined ? '' : String(value));
+      }
+      return false;
+    },
     beforeColumnSort(_current: SortConfig[], destination: SortConfig[]) {
       mark('sort-start');
       const cols = latest.current.columns;
@@ -179,7 +199,11 @@ export function ResultsGrid(props: ResultsGridProps) {
             ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)
             : c.kind === 'thumb'
               ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
-              : 'text',
+              : (i: Hot, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => {
+                  textRenderer(i, td, row, col, prop, value, cp);
+                  latest.current.editing?.decorate(td, row, col);
+                  return td;
+                },
       })),
       colHeaders: cols.map((c) => c.title),
       colWidths: cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width)),
@@ -215,6 +239,11 @@ export function ResultsGrid(props: ResultsGridProps) {
     paintSort(h, latest.current);
     h.render();
   }, [sortSig, hot, latest]);
+
+  // Edit mode, dirty or pending marks changed: cells re-read their meta and marks.
+  useEffect(() => {
+    hot.current?.render();
+  }, [props.editing, hot]);
 
   // Selection changed: only the check cells' look changes.
   useEffect(() => {

@@ -15,6 +15,9 @@ import { getToken, sessionScope, useSession } from '../../../app/session';
 import type { CachedPage } from '../../../db/db';
 import { readLocalSettings } from '../../settings/local-settings';
 import { HistorySidebar } from '../../history/components/history-sidebar';
+import { EditAlerts, EditControls } from '../../editing/components/edit-controls';
+import { EditPanel } from '../../editing/components/edit-panel';
+import { useGridEditing } from '../../editing/use-grid-editing';
 import { useArchiveCounts, useResultsSearch } from '../api/get-search';
 import { mergeArchiveCounts } from '../archive-choices';
 import {
@@ -38,6 +41,7 @@ import { ViewTabs } from './view-tabs';
 import '../results.css';
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
+const NO_FIELDS: unknown[] = [];
 
 /** Whether two page keys differ only by their sort (key layout: page-cache.ts pageKey). */
 function sameExceptSort(a: string, b: string): boolean {
@@ -178,6 +182,10 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
   const archiveName = archives.find((a) => a.Id === archiveId)?.Name ?? '';
   const refine = `/view?${new URLSearchParams({ db: String(db), search: String(searchId), criteria, rpp: String(pageSize) }).toString()}`;
   const readOnly = session?.licenceType === 4;
+  const editing = useGridEditing({
+    scope, dbId: db, archiveId, docs, fields: data?.Fields ?? NO_FIELDS, columns: visible, rows, licenceType: session?.licenceType,
+    fetchedAt: shown?.fetchedAt ?? 0, reload: rp.reload, activeDocId: activeDoc?.Id ?? null,
+  });
   const fetchedAt = shown ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(shown.fetchedAt)) : '';
 
   return (
@@ -246,6 +254,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
         <button type="button" className="button" aria-pressed={historyOpen} aria-controls="results-history" onClick={() => setHistoryOpen((o) => !o)}>
           {t('RESULTS_HISTORY')}
         </button>
+        <EditControls e={editing} />
         {rp.fetching && <span className="results-loading" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
       </div>
 
@@ -260,12 +269,14 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
         </p>
       )}
 
+      <EditAlerts e={editing} />
+
       <div className="results-body">
         <section className="results-grid" aria-label={t('RESULTS_GRID')} aria-busy={rp.fetching}>
           {shown ? (
             <ResultsGrid
               docs={docs}
-              rows={rows}
+              rows={editing.rows}
               columns={visible}
               fixedColumns={pinned > 0 ? visible.filter((v) => !v.configurable).length + pinned : 0}
               sorts={sorts}
@@ -278,6 +289,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               onResize={onResize}
               onActivateRow={setActiveDoc}
               onOpenThumb={setThumbDoc}
+              editing={editing.grid}
             />
           ) : rp.offline && rp.record === null ? (
             <p className="results-unavailable" role="status">
@@ -287,6 +299,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
             !gridError && <p className="results-loading-page">{t('MESSAGE_LOADING')}</p>
           )}
         </section>
+        <EditPanel e={editing} />
         {historyOpen && (
           <HistorySidebar
             id="results-history"

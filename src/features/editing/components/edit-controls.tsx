@@ -1,0 +1,74 @@
+/**
+ * The editing part of the results toolbar: the Edit toggle (aria-pressed), Save, Cancel, "Edit row"
+ * (the side panel), the unsaved-rows count, and the alerts: save failure (UNABLE_TO_SAVE_ALL_ROWS_MSG,
+ * with the choice to discard the invalid entries) and the warning before Cancel discards invalid entries.
+ */
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../ui/modal';
+import type { GridEditingState } from '../use-grid-editing';
+import '../editing.css';
+
+export function EditControls({ e }: { e: GridEditingState }) {
+  const { t } = useTranslation();
+  if (!e.canToggle) return null;
+  return (
+    <div className="edit-controls" role="group" aria-label={t('EDIT_CONTROLS')}>
+      <button type="button" className="button" aria-pressed={e.editMode} disabled={e.saving} onClick={() => void e.toggle()}>
+        {t('EDIT_TOGGLE')}
+      </button>
+      {e.editMode && (
+        <>
+          <button type="button" className="button button-primary" disabled={e.dirtyCount === 0 || e.saving} onClick={() => void e.save()}>
+            {t('EDIT_SAVE')}
+          </button>
+          <button type="button" className="button" disabled={e.dirtyCount === 0 || e.saving} onClick={e.cancel}>
+            {t('EDIT_CANCEL')}
+          </button>
+          <button type="button" className="button" disabled={!e.activeRowEditable} onClick={e.openPanel} aria-controls="edit-panel">
+            {t('EDIT_ROW')}
+          </button>
+          <span className="edit-status" role="status" data-testid="edit-status">
+            {e.dirtyCount > 0 ? t('EDIT_UNSAVED_ROWS', { count: e.dirtyCount }) : ''}
+            {e.invalidCount > 0 ? ` ${t('EDIT_INVALID_ENTRIES', { count: e.invalidCount })}` : ''}
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function EditAlerts({ e }: { e: GridEditingState }) {
+  const { t } = useTranslation();
+  const a = e.alert;
+  return (
+    <>
+      {a?.kind === 'unsaved' && (
+        <div className="edit-alert" role="alert">
+          <p>{t('UNABLE_TO_SAVE_ALL_ROWS_MSG')}</p>
+          {a.invalid > 0 && <p>{t('EDIT_INVALID_NOT_SAVED', { count: a.invalid })}</p>}
+          <div className="edit-alert-actions">
+            {a.invalid > 0 && (
+              <button type="button" className="button" onClick={e.discardInvalid}>
+                {t('EDIT_DISCARD_INVALID')}
+              </button>
+            )}
+            <button type="button" className="button" onClick={e.dismissAlert}>
+              {t('EDIT_KEEP_EDITING')}
+            </button>
+          </div>
+        </div>
+      )}
+      <Modal open={a?.kind === 'confirm-cancel'} title={t('EDIT_DISCARD_TITLE')} onClose={e.dismissAlert}>
+        <p>{t('EDIT_DISCARD_WARNING', { count: a?.kind === 'confirm-cancel' ? a.invalid : 0 })}</p>
+        <div className="modal-actions">
+          <button type="button" className="button button-primary" onClick={e.discardAll}>
+            {t('EDIT_DISCARD_CHANGES')}
+          </button>
+          <button type="button" className="button" onClick={e.dismissAlert}>
+            {t('EDIT_KEEP_EDITING')}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
