@@ -24,6 +24,9 @@ registerPlugin(ManualColumnResize);
 
 export const ROW_HEIGHT = 30;
 export const GRID_HEIGHT = 420;
+/** The grid takes the window's remaining height within these bounds: a tall screen still keeps the cells in the DOM under budget. */
+const MIN_GRID_HEIGHT = 300;
+const MAX_GRID_HEIGHT = 640;
 
 export interface ResultsGridProps {
   docs: readonly DocLike[];
@@ -89,6 +92,8 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
     height: GRID_HEIGHT,
     width: '100%',
     rowHeights: ROW_HEIGHT,
+    // One line per row: wrapped text would make rows taller than ROW_HEIGHT (long values show an ellipsis).
+    wordWrap: false,
     autoRowSize: false,
     autoColumnSize: false,
     renderAllRows: false,
@@ -244,6 +249,20 @@ export function ResultsGrid(props: ResultsGridProps) {
   useEffect(() => {
     hot.current?.render();
   }, [props.editing, hot]);
+
+  // The grid fills the window below it and follows resizes and rotations.
+  useEffect(() => {
+    const fit = () => {
+      const h = hot.current;
+      if (!h) return;
+      const top = h.rootElement.getBoundingClientRect().top + window.scrollY;
+      const height = Math.round(Math.min(MAX_GRID_HEIGHT, Math.max(MIN_GRID_HEIGHT, window.innerHeight - top - 16)));
+      if (h.getSettings().height !== height) h.updateSettings({ height });
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [hot]);
 
   // Selection changed: only the check cells' look changes.
   useEffect(() => {
