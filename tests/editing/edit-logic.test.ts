@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/db/db';
 import {
-  NO_DIRTY, appLocale, baseStampFor, buildFieldEdits, cellEditable, documentLabel, dropInvalid, evaluateInput, invalidEntries, markOf,
+  NO_DIRTY, baseStampFor, buildFieldEdits, cellEditable, documentLabel, dropInvalid, evaluateInput, invalidEntries, markOf,
   newlyDone, overlayFor, overlayRows, rowEditable, setDirtyCell, showEditToggle, type EditDoc, type EditField,
 } from '../../src/features/editing/edit-logic';
 
@@ -96,11 +96,6 @@ describe('judging what is typed', () => {
     expect(evaluateInput(F.tags, ['x'.repeat(31), ''], 'en-US').error?.key).toBe('FIELD_TOO_LONG');
   });
 
-  it('app locale: the language in the browser region', () => {
-    expect(appLocale('en', ['en-GB', 'de-DE'])).toBe('en-GB');
-    expect(appLocale('de', ['en-US'])).toBe('de');
-    expect(appLocale('fr-FR', ['fr-CA'])).toBe('fr-CA');
-  });
 });
 
 describe('the dirty-row store', () => {

@@ -10,7 +10,6 @@ import {
   formatIsoDate,
   isValidNumber,
   parseLocaleDate,
-  searchLocale,
 } from '../../src/features/search/locale-format';
 
 const letters = { day: 'DD', month: 'MM', year: 'YYYY' };
@@ -26,12 +25,6 @@ describe('date pattern by locale (Intl formatToParts)', () => {
     expect(datePlaceholder(datePattern(locale), letters)).toBe(shown);
   });
 
-  it('uses the browser region only when it speaks the app language', () => {
-    expect(searchLocale('en', ['en-GB', 'en'])).toBe('en-GB');
-    expect(searchLocale('en', ['fr-FR'])).toBe('en');
-    expect(searchLocale('de', ['en-US', 'de-AT'])).toBe('de-AT');
-    expect(searchLocale('fr', [])).toBe('fr');
-  });
 });
 
 describe('parseLocaleDate', () => {

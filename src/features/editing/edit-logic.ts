@@ -72,11 +72,6 @@ export const NO_DIRTY: DirtyRows = new Map();
 
 // --- locale ----------------------------------------------------------------------------------
 
-/** The app's language in the browser's region when it has one (en + en-GB -> en-GB), else the language. */
-export function appLocale(appLanguage: string, browserLanguages: readonly string[]): string {
-  const base = appLanguage.toLowerCase().split(/[-_]/)[0] || 'en';
-  return browserLanguages.find((l) => l.toLowerCase().split(/[-_]/)[0] === base) ?? base;
-}
 
 // --- who may edit ----------------------------------------------------------------------------
 

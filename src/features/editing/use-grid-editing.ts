@@ -15,11 +15,12 @@ import { enqueueFieldEdit, outboxTarget } from '../outbox/outbox';
 import { useOutbox } from '../outbox/use-outbox';
 import { useFixedLists } from './api/get-list-items';
 import {
-  NO_DIRTY, appLocale, buildFieldEdits, cellEditable, docArchiveId, documentLabel, dropInvalid, editAllowedFor, invalidEntries,
+  NO_DIRTY, buildFieldEdits, cellEditable, docArchiveId, documentLabel, dropInvalid, editAllowedFor, invalidEntries,
   isDropdownField, markOf, newlyDone, originalValue, overlayFor, overlayRows, rowEditable, setDirtyCell, showEditToggle,
   type DirtyRows, type EditDoc, type EditField, type Overlay, type WireValue,
 } from './edit-logic';
 import { READ_ONLY_CELL_META, editableCellMeta, registerFieldEditors, type GridEditing } from './grid-editors';
+import { browserAppLocale } from '../../i18n/locale';
 
 registerFieldEditors();
 
@@ -58,7 +59,7 @@ function isEditField(f: unknown): f is EditField {
 
 export function useGridEditing(p: GridEditingInput) {
   const { t, i18n } = useTranslation();
-  const locale = useMemo(() => appLocale(i18n.language, typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : []), [i18n.language]);
+  const locale = useMemo(() => browserAppLocale(i18n.language), [i18n.language]);
   const coarse = useCoarsePointer();
   const fields = useMemo(() => p.fields.filter(isEditField), [p.fields]);
   const fieldsById = useMemo(() => new Map(fields.map((f) => [f.ID, f])), [fields]);

@@ -21,16 +21,6 @@ export interface DatePattern {
   locale: string;
 }
 
-/**
- * The locale to format with: the browser's own regional variant when it speaks the app's language
- * (en-GB for an English app on a British browser), else the app's language itself.
- */
-export function searchLocale(appLanguage: string, browserLanguages: readonly string[]): string {
-  const base = appLanguage.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  const match = browserLanguages.find((l) => l.toLowerCase().split(/[-_]/)[0] === base);
-  return match ?? base;
-}
-
 export function datePattern(locale: string): DatePattern {
   const f = localeFacts(locale);
   return { order: f.dateParts, separator: f.dateSeparator.trimEnd() || '/', locale: f.locale };

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleFormat } from './criteria';
-import { datePattern, datePlaceholder, decimalSeparator, searchLocale } from './locale-format';
+import { browserAppLocale } from '../../i18n/locale';
+import { datePattern, datePlaceholder, decimalSeparator } from './locale-format';
 
 export interface SearchLocaleFormat extends LocaleFormat {
   locale: string;
@@ -17,8 +18,7 @@ export function useLocaleFormat(): SearchLocaleFormat {
   const key = `${letters.day}|${letters.month}|${letters.year}`;
   return useMemo(() => {
     const [day = 'DD', month = 'MM', year = 'YYYY'] = key.split('|');
-    const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
-    const locale = searchLocale(language, browser);
+    const locale = browserAppLocale(language);
     const date = datePattern(locale);
     return { locale, date, decimalSeparator: decimalSeparator(locale), datePlaceholder: datePlaceholder(date, { day, month, year }) };
   }, [language, key]);
