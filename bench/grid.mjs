@@ -46,26 +46,31 @@ const search = {
   ArchiveCounts: [{ Id: 1, Name: 'Twenty thousand', Count: 20_000 }, { Id: 2, Name: 'Ten thousand', Count: 10_000 }],
 };
 
-// Same key and hash as src/features/results/page-cache.ts (pageKey, cyrb53).
-function hashString(s, seed = 0) {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+// A page of documents as the server sends it (api/search.ts DocumentPage).
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+function makePage(count, page) {
+  const docs = new Array(ROWS);
+  for (let i = 0; i < ROWS; i++) {
+    const id = (page - 1) * ROWS + i + 1;
+    const n = (id * 7919) % 100000;
+    docs[i] = {
+      Id: id, Hash: `h${id}`, ArchiveId: 1, FileName: `doc-${id}.pdf`, FileType: 'pdf', PageCount: 1, Permissions: 1 | 512, Hits: null, Version: null,
+      Fields: FIELDS.map((f) => ({
+        ID: f.ID,
+        VAL: f.Type === 2 ? String(n) : f.Type === 3 ? `2026-0${(n % 9) + 1}-1${n % 10}` : f.Type === 4 ? (n / 100).toFixed(2) : `${WORDS[n % 10]} ${WORDS[(n >> 3) % 10]} ${id}`,
+      })),
+    };
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return { Count: count, Docs: docs, Fields: FIELDS, Terms: [], Permissions: 1 | 512 };
 }
-const pageKey = (archive, page) => `${DB}|search|${SEARCH}|${archive}|${hashString('')}|||${ROWS}|${page}`;
+const COUNTS = { 1: 20_000, 2: 10_000 };
 
 // --- browser -----------------------------------------------------------------------------------
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 });
+let filling = true;
 const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
 await context.route('**/api/**', async (route) => {
   const url = new URL(route.request().url());
@@ -74,8 +79,13 @@ await context.route('**/api/**', async (route) => {
   if (p.startsWith('/api/licenses')) return json({ Valid: true, Type: 1, Restricted: false });
   if (p === '/api/dbs') return json([{ Id: DB, Name: 'Bench' }]);
   if (p === `/api/dbs/${DB}/searches/${SEARCH}`) return json(search);
-  // Revalidation of a grid page: never answered while measuring, so the grid shows the cache.
-  if (p.includes('/documents') && !p.endsWith('/thumb')) return new Promise(() => {});
+  // Grid pages: answered while the cache is filled (the app stores them itself, through its own
+  // page cache), never answered while measuring, so the grid shows the cache.
+  if (p.includes('/documents') && !p.endsWith('/thumb')) {
+    const archive = Number(/\/archive\/(\d+)\//.exec(p)?.[1]);
+    if (!filling || !COUNTS[archive]) return new Promise(() => {});
+    return json(makePage(COUNTS[archive], Number(url.searchParams.get('page')) || 1));
+  }
   if (p.endsWith('/thumb')) return route.fulfill({ status: 404, body: '' });
   return json({ Message: 'not in the bench' }, 404);
 });
@@ -85,46 +95,50 @@ const page = await context.newPage();
 await page.goto(`${origin}/select`);
 await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'archive-app'));
 await page.waitForTimeout(300);
-await page.evaluate(
-  async ({ keys, fields, rows }) => {
-    const open = () => new Promise((res, rej) => {
+await page.evaluate(async () => {
+  const db = await new Promise((res, rej) => {
+    const r = indexedDB.open('archive-app');
+    r.onsuccess = () => res(r.result);
+    r.onerror = () => rej(r.error);
+  });
+  await new Promise((res, rej) => {
+    const tx = db.transaction('settings', 'readwrite');
+    tx.objectStore('settings').put({ key: 'session', value: { token: 'bench-token-0123456789abcdef', licenceType: 1, userName: 'bench' } });
+    tx.oncomplete = () => res();
+    tx.onerror = () => rej(tx.error);
+  });
+  db.close();
+});
+
+// The pages are put into the cache by the app itself (fetch, contract, page-cache writePage): the
+// route opens each grid page once while the API answers, then the API stops answering.
+const pagesCached = () =>
+  page.evaluate(async () => {
+    const db = await new Promise((res, rej) => {
       const r = indexedDB.open('archive-app');
       r.onsuccess = () => res(r.result);
       r.onerror = () => rej(r.error);
     });
-    const db = await open();
-    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
-    const makePage = (count, page) => {
-      const docs = new Array(rows);
-      for (let i = 0; i < rows; i++) {
-        const id = (page - 1) * rows + i + 1;
-        const n = (id * 7919) % 100000;
-        docs[i] = {
-          Id: id, Hash: `h${id}`, ArchiveId: 1, FileName: `doc-${id}.pdf`, FileType: 'pdf', PageCount: 1, Permissions: 1 | 512, Hits: null, Version: null,
-          Fields: fields.map((f) => ({
-            ID: f.ID,
-            VAL: f.Type === 2 ? String(n) : f.Type === 3 ? `2026-0${(n % 9) + 1}-1${n % 10}` : f.Type === 4 ? (n / 100).toFixed(2) : `${words[n % 10]} ${words[(n >> 3) % 10]} ${id}`,
-          })),
-        };
-      }
-      return { Count: count, Docs: docs, Fields: fields, Terms: [], Permissions: 1 | 512 };
-    };
-    const put = (store, value) => new Promise((res, rej) => {
-      const tx = db.transaction(store, 'readwrite');
-      tx.objectStore(store).put(value);
-      tx.oncomplete = () => res();
-      tx.onerror = () => rej(tx.error);
+    const keys = await new Promise((res, rej) => {
+      const r = db.transaction('pages').objectStore('pages').getAllKeys();
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
     });
-    await put('settings', { key: 'session', value: { token: 'bench-token-0123456789abcdef', licenceType: 1, userName: 'bench' } });
-    const now = Date.now();
-    for (const [key, count, pg] of [[keys.a1p1, 20000, 1], [keys.a1p2, 20000, 2], [keys.a2p1, 10000, 1]]) {
-      const data = makePage(count, pg);
-      await put('pages', { key, gridKey: key.split('|').slice(1, 4).join('|'), page: pg, pageSize: rows, data, fetchedAt: now, lastUsed: now, bytes: JSON.stringify(data).length * 2 });
-    }
     db.close();
-  },
-  { keys: { a1p1: pageKey(1, 1), a1p2: pageKey(1, 2), a2p1: pageKey(2, 1) }, fields: FIELDS, rows: ROWS },
-);
+    return keys.length;
+  });
+const waitPages = async (n) => {
+  for (let i = 0; i < 300 && (await pagesCached()) < n; i++) await page.waitForTimeout(100);
+  if ((await pagesCached()) < n) throw new Error(`bench/grid.mjs: the app did not cache page ${n}`);
+};
+await page.goto(`${origin}/results/bench?Id=${SEARCH}&db=${DB}&archive=1&rpp=${ROWS}`);
+await waitPages(1);
+await page.getByRole('button', { name: 'Next page', exact: true }).click();
+await waitPages(2);
+await page.goto(`${origin}/results/bench?Id=${SEARCH}&db=${DB}&archive=2&rpp=${ROWS}`);
+await waitPages(3);
+filling = false;
+await page.waitForTimeout(300);
 
 const marks = (name) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.startTime), name);
 const waitMark = (name, after) =>

@@ -157,3 +157,19 @@ describe('multi-archive list', () => {
     expect(mergeArchiveCounts([{ Id: 1, Name: 'A' }], undefined)).toEqual([{ id: 1, name: 'A', count: null }]);
   });
 });
+
+describe('rows of a packed page', () => {
+  it('gives the same rows and local sort as the documents themselves', async () => {
+    const { packDocs, unpackDocs } = await import('../../src/features/results/packed-page');
+    const docs = [
+      { Id: 1, Hash: 'a', Hits: 2, Version: null, Fields: [{ ID: 5, VAL: '10' }, { ID: 6, VAL: 'b', MVAL: ['b', 'c'] }] },
+      { Id: 2, Hash: 'b', Hits: 1, Version: '3', Fields: [{ ID: 5, VAL: '9' }, { ID: 6, VAL: null }] },
+    ];
+    const packed = unpackDocs(packDocs(docs)!);
+    const cols = applyColumnState(buildColumns([{ ID: 5, Name: 'A', Type: 2 }, { ID: 6, Name: 'B', Type: 1 }, { ID: 7, Name: 'C', Type: 1 }], { hits: true, version: true, titles: { hits: 'H', version: 'V', thumb: 'T', check: 'C' } }), undefined);
+    expect(buildRows(packed, cols, new Set([2]))).toEqual(buildRows(docs, cols, new Set([2])));
+    const types = new Map([[5, 2], [6, 1]]);
+    const sorts = [{ column: '5', direction: 'asc' as const }];
+    expect(sortDocsLocally(packed, sorts, types).map((d) => d.Id)).toEqual(sortDocsLocally(docs, sorts, types).map((d) => d.Id));
+  });
+});

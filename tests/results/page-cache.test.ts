@@ -107,3 +107,33 @@ describe('Dexie version 2 upgrade', () => {
     await Dexie.delete(name);
   });
 });
+
+describe('packed page records', () => {
+  const docs = [
+    { Id: 1, Hash: 'a', ArchiveId: 3, FileName: null, Permissions: 513, Hits: null, Version: null, Fields: [{ ID: 5, VAL: 'x' }, { ID: 6, VAL: 'first', MVAL: ['first', 'second'] }] },
+    { Id: 2, Hash: 'b', ArchiveId: 3, FileName: 'b.pdf', Permissions: 1, Hits: 4, Version: '2', Fields: [{ ID: 5, VAL: '' }, { ID: 6, VAL: null }] },
+    { Id: 3, Hash: 'c\u001fd', Rev: 7, Fields: [{ ID: 5 }, { ID: 6, VAL: 'y', MVAL: null }] },
+  ];
+  it('stores the docs as columns and reads back the same documents', async () => {
+    const data = { Count: 3, Docs: docs, Fields: [{ ID: 5 }], Terms: [], Permissions: 1 };
+    await writePage(db, parts(1), data);
+    const stored = await db.pages.get(pageKey(parts(1)));
+    expect((stored?.data as { Docs?: unknown }).Docs).toBeUndefined();
+    const rec = await readPage(db, pageKey(parts(1)));
+    const back = rec?.data as { Docs: { Id: number; Fields: unknown[] }[] };
+    expect(JSON.parse(JSON.stringify(back))).toEqual(data);
+    expect(back.Docs.map((d) => ({ ...d, Fields: d.Fields }))).toEqual(docs);
+    expect(rec?.data).toMatchObject({ Count: 3, Terms: [], Permissions: 1 });
+  });
+  it('keeps pages that do not fit the columns as they came, and reads records stored before packing', async () => {
+    const odd = { Count: 1, Docs: [{ Id: 1, Hash: 'a', Extra: { x: 1 }, Fields: [{ ID: 5, VAL: 'x' }] }] };
+    await writePage(db, parts(1), odd);
+    expect((await db.pages.get(pageKey(parts(1))))?.data).toEqual(odd);
+    expect((await readPage(db, pageKey(parts(1))))?.data).toEqual(odd);
+  });
+  it('treats a malformed packed record as not cached', async () => {
+    await writePage(db, parts(1), resultSet(3));
+    await db.pages.update(pageKey(parts(1)), { data: { Count: 3, PackedDocs: { v: 1, n: 3, metaKeys: [], meta: [], fieldIds: [5], vals: [{ s: 'only-one' }], mvals: [null] } } });
+    expect(await readPage(db, pageKey(parts(1)))).toBeUndefined();
+  });
+});

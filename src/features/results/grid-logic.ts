@@ -6,6 +6,7 @@
  */
 import { PAGER_WINDOW, RECORDS_PER_PAGE } from '../../api/constants';
 import type { GridState } from '../../db/db';
+import { PackedDoc } from './packed-page';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortSpec {
@@ -300,9 +301,11 @@ export function buildRows(docs: readonly DocLike[], columns: readonly ColumnView
           row[c] = d.Version ?? '';
           break;
         default: {
-          // A linear scan beats building a map for the usual handful of fields.
           const id = fieldIdx[c]!;
-          if (d.Fields.length < 16) row[c] = fieldValue(d.Fields.find((x) => x.ID === id));
+          // A packed page's document reads its columns (no field objects made).
+          if (d instanceof PackedDoc) row[c] = d.cellText(id);
+          // A linear scan beats building a map for the usual handful of fields.
+          else if (d.Fields.length < 16) row[c] = fieldValue(d.Fields.find((x) => x.ID === id));
           else {
             byId ??= new Map(d.Fields.map((x) => [x.ID, x]));
             row[c] = fieldValue(byId.get(id));
@@ -335,7 +338,7 @@ export function sortDocsLocally<T extends DocLike>(docs: readonly T[], sorts: re
       const d = docs[i]!;
       if (fieldId === null) values[i] = d.Hits ?? 0;
       else {
-        const v = fieldValue(d.Fields.find((f) => f.ID === fieldId));
+        const v = d instanceof PackedDoc ? d.cellText(fieldId) : fieldValue(d.Fields.find((f) => f.ID === fieldId));
         if (type === 2 || type === 4) values[i] = v === '' ? Number.NEGATIVE_INFINITY : Number(v.replace(',', '.'));
         else if (type === 3) values[i] = v === '' ? Number.NEGATIVE_INFINITY : Date.parse(v) || 0;
         else values[i] = v;

@@ -3,13 +3,15 @@
  *
  * What is stored where: Dexie `pages`, one record per grid page (never one per row), keyed by
  * `${db}|${gridKey}|${criteriaHash}|${sort}|${tab}|${pageSize}|${page}`; `data` is the ResultSet as
- * the contract parsed it, with when it was fetched (`fetchedAt`), when it was last shown
+ * the contract parsed it, its Docs packed into columns (packed-page.ts: one IndexedDB read of a
+ * 10,000-row page then rebuilds a few columns instead of ~110,000 small objects), with when it was fetched (`fetchedAt`), when it was last shown
  * (`lastUsed`) and its estimated size (`bytes`). The grid paints from here first (useLiveQuery) and
  * the server answer is written back here. The total is kept under PAGE_CACHE_LIMIT_BYTES by
  * evicting least-recently-used pages, read from the [lastUsed+bytes] index so no page body is loaded.
  * No token ever enters a key or a record.
  */
 import { estimatePageBytes, type ArchiveDb, type CachedPage } from '../../db/db';
+import { packPageData, unpackPageData } from './packed-page';
 
 /** Cache limit, estimated by `bytes` (UTF-16 JSON length). */
 export const PAGE_CACHE_LIMIT_BYTES = 200 * 1024 * 1024;
@@ -47,9 +49,19 @@ export function pageKey(p: PageKeyParts): string {
   return `${p.db}|${p.gridKey}|${hashString(p.criteria)}|${p.sort}|${p.tab ?? ''}|${p.pageSize}|${p.page}`;
 }
 
-/** Reads one page (no side effects: safe inside a live query). */
+/**
+ * Reads one page (no side effects: safe inside a live query), its `data` as the ResultSet (Docs as
+ * PackedDoc views; records stored before packing are returned as they are). A record that cannot be
+ * read back counts as not cached: the server's answer overwrites it.
+ */
 export async function readPage(db: ArchiveDb, key: string): Promise<CachedPage | undefined> {
-  return db.pages.get(key);
+  const rec = await db.pages.get(key);
+  if (!rec) return undefined;
+  try {
+    return { ...rec, data: unpackPageData(rec.data) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Marks a page as just used (for LRU), without touching its data. */
@@ -74,7 +86,7 @@ export async function writePage(
     gridKey: parts.gridKey,
     page: parts.page,
     pageSize: parts.pageSize,
-    data,
+    data: packPageData(data),
     fetchedAt: now,
     lastUsed: now,
     bytes: opts.bytes ?? estimatePageBytes(data),
