@@ -24,6 +24,9 @@ async function headerWidth(page: Page, name: string): Promise<number> {
   return Math.round(box!.width);
 }
 
+/** Amount has the currency mask C2: in the browser's en-US, dollars with two decimals (the API sends the wire value). */
+const usd = (wire: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(wire));
+
 /** Clicks a column header's label (the sort action). */
 async function clickHeader(page: Page, name: string) {
   await gridHeader(page, name).locator('.colHeader').click();
@@ -47,7 +50,7 @@ test.describe('the results grid (/results)', () => {
     for (let i = 0; i < 5; i++) {
       expect(await cellText(page, i, 'Title')).toBe(val(p1.Docs[i]!, F.title));
       expect(await cellText(page, i, 'Invoice Number')).toBe(val(p1.Docs[i]!, F.invoiceNumber));
-      expect(await cellText(page, i, 'Amount')).toBe(val(p1.Docs[i]!, F.amount));
+      expect(await cellText(page, i, 'Amount')).toBe(usd(val(p1.Docs[i]!, F.amount)));
     }
     await expect(pageButton(page, 1)).toHaveAttribute('aria-current', 'page');
 
@@ -102,8 +105,8 @@ test.describe('the results grid (/results)', () => {
     await clickHeader(page, 'Amount');
     await expect(gridRow(page, 0)).toContainText(val(asc.Docs[0]!, F.title));
     await expect(gridHeader(page, 'Amount')).toHaveAttribute('aria-sort', 'ascending');
-    expect(await cellText(page, 0, 'Amount')).toBe(val(asc.Docs[0]!, F.amount));
-    expect(await cellText(page, 1, 'Amount')).toBe(val(asc.Docs[1]!, F.amount));
+    expect(await cellText(page, 0, 'Amount')).toBe(usd(val(asc.Docs[0]!, F.amount)));
+    expect(await cellText(page, 1, 'Amount')).toBe(usd(val(asc.Docs[1]!, F.amount)));
 
     await clickHeader(page, 'Amount');
     await expect(gridRow(page, 0)).toContainText(val(desc.Docs[0]!, F.title));

@@ -47,6 +47,8 @@ export interface ResultsGridProps {
   onOpenThumb: (doc: DocLike) => void;
   /** Index editing (features/editing): editable cells, marks, committed values. Absent: read-only. */
   editing?: GridEditing;
+  /** A field cell's text as the user reads it (mask, locale); the data keeps the wire value. */
+  formatCell?: (fieldId: number, value: string) => string;
 }
 
 type Hot = Handsontable;
@@ -205,7 +207,10 @@ export function ResultsGrid(props: ResultsGridProps) {
             : c.kind === 'thumb'
               ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
               : (i: Hot, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => {
-                  textRenderer(i, td, row, col, prop, value, cp);
+                  const fieldId = latest.current.columns[col]?.fieldId;
+                  const format = latest.current.formatCell;
+                  const shown = format && fieldId !== undefined && typeof value === 'string' ? format(fieldId, value) : value;
+                  textRenderer(i, td, row, col, prop, shown, cp);
                   latest.current.editing?.decorate(td, row, col);
                   return td;
                 },

@@ -38,6 +38,8 @@ import { Pager } from './pager';
 import { ResultsGrid } from './results-grid';
 import { ThumbPreview } from './thumb-preview';
 import { ViewTabs } from './view-tabs';
+import { browserAppLocale } from '../../../i18n/locale';
+import { cellFormatter } from '../cell-format';
 import '../results.css';
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
@@ -104,6 +106,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
   const count = data?.Count ?? 0;
   const pages = totalPages(count, pageSize);
 
+  const formatCell = useMemo(() => cellFormatter(data?.Fields ?? [], browserAppLocale(i18n.language)), [data?.Fields, i18n.language]);
   const fieldTypes = useMemo(() => new Map((data?.Fields ?? []).flatMap((f) => (f && typeof f === 'object' && 'ID' in f ? [[Number((f as { ID: number }).ID), Number((f as { Type?: number }).Type ?? 1)] as [number, number]] : []))), [data?.Fields]);
   const docs: DocLike[] = useMemo(() => {
     const raw = (data?.Docs ?? []) as DocLike[];
@@ -290,6 +293,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               onActivateRow={setActiveDoc}
               onOpenThumb={setThumbDoc}
               editing={editing.grid}
+              formatCell={formatCell}
             />
           ) : rp.offline && rp.record === null ? (
             <p className="results-unavailable" role="status">

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cellFormatter } from '../../src/features/results/cell-format';
+
+const fields = [
+  { ID: 1, Name: 'Title', Type: 1 },
+  { ID: 3, Name: 'Document Date', Type: 3, Mask: 'MM/dd/yyyy' },
+  { ID: 4, Name: 'Amount', Type: 4, Mask: 'C2' },
+  { ID: 5, Name: 'Quantity', Type: 4 },
+  { ID: 6, Name: 'Created', Type: 3 },
+];
+
+describe('what a field cell shows', () => {
+  it('dates and amounts through their masks, in the locale; text as it is', () => {
+    const us = cellFormatter(fields, 'en-US');
+    expect(us(1, '2024-12-14 memo')).toBe('2024-12-14 memo');
+    expect(us(3, '2024-12-14')).toBe('12/14/2024');
+    expect(us(4, '24160.5')).toBe('$24,160.50');
+    expect(us(5, '12.5')).toBe('12.5');
+    expect(us(6, '2024-12-14')).toBe('12/14/2024');
+  });
+
+  it('follows the locale where the field has no fixed pattern', () => {
+    const de = cellFormatter(fields, 'de-DE');
+    expect(de(5, '12.5')).toBe('12,5');
+    expect(de(6, '2024-12-14')).toBe('14.12.2024');
+  });
+
+  it('formats multi-value cells value by value and leaves non-wire text alone', () => {
+    const us = cellFormatter(fields, 'en-US');
+    expect(us(4, '1.5; 20')).toBe('$1.50; $20.00');
+    expect(us(4, '$1.50')).toBe('$1.50');
+    expect(us(99, '2024-12-14')).toBe('2024-12-14');
+  });
+});
