@@ -231,13 +231,16 @@ export function ResultsGrid(props: ResultsGridProps) {
     const h = hot.current;
     if (!h || rowsRef.current === props.rows) return;
     rowsRef.current = props.rows;
-    h.updateData(props.rows);
-    // updateData keeps the scroll position: another page would open at the old page's offset.
-    if (scrollKeyRef.current !== props.scrollKey) {
-      scrollKeyRef.current = props.scrollKey;
-      if (props.rows.length > 0) h.scrollViewportTo({ row: 0 });
-    }
-    paintSort(h, latest.current);
+    // One render for the new rows, the scroll reset and the sort marks (each alone re-renders).
+    h.batch(() => {
+      h.updateData(props.rows);
+      // updateData keeps the scroll position: another page would open at the old page's offset.
+      if (scrollKeyRef.current !== props.scrollKey) {
+        scrollKeyRef.current = props.scrollKey;
+        if (props.rows.length > 0) h.scrollViewportTo({ row: 0 });
+      }
+      paintSort(h, latest.current);
+    });
     mark('grid-rendered');
     afterPaint(() => mark('grid-painted'));
   }, [props.rows, props.scrollKey, hot, latest]);
