@@ -55,12 +55,3 @@ export function useUpdateAvailable(): { updateAvailable: boolean; blockedByOutbo
   const s = useSyncExternalStore(subscribe, () => state, () => state);
   return { ...s, reload: () => void applyUpdate() };
 }
-
-/** Asks the browser to keep the app's storage under pressure (best effort). */
-export async function requestPersistentStorage(): Promise<boolean> {
-  try {
-    return (await navigator.storage?.persist?.()) ?? false;
-  } catch {
-    return false;
-  }
-}
