@@ -260,16 +260,16 @@ export function ResultsGrid(props: ResultsGridProps) {
 
   // The grid fills the window below it and follows resizes and rotations.
   useEffect(() => {
-    const fit = () => {
+    const fitHeight = () => {
       const h = hot.current;
       if (!h) return;
       const top = h.rootElement.getBoundingClientRect().top + window.scrollY;
       const height = Math.round(Math.min(MAX_GRID_HEIGHT, Math.max(MIN_GRID_HEIGHT, window.innerHeight - top - 16)));
       if (h.getSettings().height !== height) h.updateSettings({ height });
     };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
+    fitHeight();
+    window.addEventListener('resize', fitHeight);
+    return () => window.removeEventListener('resize', fitHeight);
   }, [hot]);
 
   // Selection changed: only the check cells' look changes.
