@@ -4,6 +4,7 @@
  * outbox holds no unsent work: a reload mid-send must not strand a change (STYLE.md).
  */
 import { useSyncExternalStore } from 'react';
+import { liveQuery, type Subscription } from 'dexie';
 import { Workbox } from 'workbox-window';
 import { db } from '../db/db';
 
@@ -39,17 +40,41 @@ export function countUnsent(): Promise<number> {
   return db.outbox.where('state').anyOf('queued', 'sending').count();
 }
 
-/** Activates the waiting service worker and reloads once it controls the page. */
-export async function applyUpdate(): Promise<boolean> {
-  if (!wb) return false;
+type UpdateTarget = Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>;
+let waitingForOutbox: Subscription | null = null;
+
+/**
+ * Activates the waiting service worker and reloads once it controls the page. While the outbox holds
+ * unsent work the update waits (blockedByOutbox) and goes ahead by itself once the outbox is empty:
+ * the user already asked for it.
+ */
+export async function applyUpdate(target: UpdateTarget | null = wb): Promise<boolean> {
+  if (!target) return false;
   if ((await countUnsent()) > 0) {
     setState({ blockedByOutbox: true });
+    if (!waitingForOutbox) {
+      waitingForOutbox = liveQuery(countUnsent).subscribe({
+        next: (n) => {
+          if (n > 0) return;
+          waitingForOutbox?.unsubscribe();
+          waitingForOutbox = null;
+          void applyUpdate(target);
+        },
+        error: () => {
+          waitingForOutbox = null;
+        },
+      });
+    }
     return false;
   }
-  wb.addEventListener('controlling', () => window.location.reload());
-  wb.messageSkipWaiting();
+  setState({ blockedByOutbox: false });
+  target.addEventListener('controlling', () => window.location.reload());
+  target.messageSkipWaiting();
   return true;
 }
+
+/** The current state, for tests. */
+export const getUpdateState = (): Readonly<UpdateState> => state;
 
 export function useUpdateAvailable(): { updateAvailable: boolean; blockedByOutbox: boolean; reload: () => void } {
   const s = useSyncExternalStore(subscribe, () => state, () => state);
