@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import { ArchiveHistory, DocumentHistory, HISTORY_CATEGORIES, type HistoryCategory } from '../../src/api/audit.js';
 import { HISTORY_PAGE_SIZE } from '../../src/api/constants.js';
 import { archivesWithRights } from '../auth/permissions.js';
@@ -16,8 +17,7 @@ import { ApiError, Errors } from '../http/errors.js';
 import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
 import { requireDatabase } from './searches.js';
 
-const VIEW = 1;
-const HISTORY = 512;
+const { view: VIEW, history: HISTORY } = ARCHIVE_PERMISSIONS;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const DocParams = z.object({ db: Id, archiveId: Id, docId: Id });
 const optionalInt = (min: number, max: number) =>

@@ -24,7 +24,9 @@ import {
   type FieldDataResult,
 } from '../../src/api/documents.js';
 import type { DocumentField } from '../../src/api/search.js';
+import { ARCHIVE_PERMISSIONS, FIELD_PROPS } from '../../src/api/archives.js';
 import { FIELD_NOT_IN_LIST_KEY } from '../../src/fields/codes.js';
+import { isReadOnlyProp } from '../../src/fields/editability.js';
 import { validateFieldValue, type FieldValueResult } from '../../src/fields/rules.js';
 import { archivesWithRights } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
@@ -34,10 +36,6 @@ import { archiveFields, fieldToWire, isMulti, type FieldRow } from '../search/mo
 import { clearSearchCache } from '../search/run.js';
 import { requireDatabase } from './searches.js';
 
-const EDIT = 1024;
-/** Field Prop bits that make a value read-only (user-app.md §3). */
-const READ_ONLY_PROPS = 4 | 8 | 16 | 256 | 512 | 1024 | 2048 | 4096 | 8192;
-const FIXED_LIST = 64;
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Params = z.object({ db: Id, archiveId: Id, docId: Id });
@@ -81,7 +79,7 @@ interface Change {
 export async function revalidate(db: Queryable, field: FieldRow, entry: DocumentField): Promise<FieldValueResult> {
   const r = validateFieldValue(fieldToWire(field), { VAL: entry.VAL, MVAL: entry.MVAL }, null);
   if (r.code !== 0) return r;
-  if ((field.prop & FIXED_LIST) !== 0 && field.list_id !== null) {
+  if ((field.prop & FIELD_PROPS.dropdownList) !== 0 && field.list_id !== null) {
     const values = isMulti(field) ? (r.normalizedMVAL ?? []) : [r.normalized ?? ''];
     const wanted = [...new Set(values.filter((v) => v !== ''))];
     if (wanted.length) {
@@ -93,9 +91,6 @@ export async function revalidate(db: Queryable, field: FieldRow, entry: Document
   return r;
 }
 
-const DYNAMIC_LIST = 128;
-const LAST_MODIFIED_BY = 256;
-
 /** A dynamic-list value that its list, filtered by the parents' values (ListF1, ListF2), does not hold. */
 async function outsideDynamicList(
   db: Queryable,
@@ -103,7 +98,7 @@ async function outsideDynamicList(
   value: string | string[],
   fieldsAfter: Record<string, unknown>,
 ): Promise<FieldDataInvalid['Fields'][number] | null> {
-  if ((field.prop & DYNAMIC_LIST) === 0 || field.list_id === null) return null;
+  if ((field.prop & FIELD_PROPS.dynamicDropdown) === 0 || field.list_id === null) return null;
   const wanted = [...new Set((Array.isArray(value) ? value : [value]).filter((v) => v !== ''))];
   if (!wanted.length) return null;
   const parent = (id: number | null) => (id === null ? null : text(fieldsAfter[String(id)]).toLowerCase() || null);
@@ -144,7 +139,7 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
     await requireDatabase(store, db);
     const archive = (await archivesWithRights(store, db, auth.userId)).find((a) => a.id === archiveId);
     if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
-    if ((archive.rights & EDIT) === 0) throw Errors.forbidden('You do not have permission to edit documents of this archive');
+    if ((archive.rights & ARCHIVE_PERMISSIONS.edit) === 0) throw Errors.forbidden('You do not have permission to edit documents of this archive');
     const found = await store.query<{ secure_hash: string }>('SELECT secure_hash FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted', [docId, archiveId]);
     const hash = found.rows[0]?.secure_hash;
     if (hash === undefined) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
@@ -160,7 +155,7 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
         checks.push({ ID: e.ID, Code: -4, MessageKey: 'FIELD_NOT_FOUND', Message: `Field ${e.ID} is not a field of this archive` });
         continue;
       }
-      if ((f.prop & READ_ONLY_PROPS) !== 0 || Boolean(f.extended_config?.liveField)) {
+      if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) {
         throw Errors.forbidden(`Field ${f.name} is read-only`);
       }
       const r = await revalidate(store, f, e);
@@ -214,7 +209,7 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
         if (bad) return { kind: 'invalid' as const, doc, check: bad };
       }
       // "Last modified by" fields (Prop 256) name whoever changed the document.
-      for (const f of fields) if ((f.prop & LAST_MODIFIED_BY) !== 0 && !isMulti(f)) nextFields[String(f.id)] = auth.userName;
+      for (const f of fields) if ((f.prop & FIELD_PROPS.lastModifiedBy) !== 0 && !isMulti(f)) nextFields[String(f.id)] = auth.userName;
       const u = await tx.query<DocRow>(
         `UPDATE documents SET fields = $2::jsonb, mvals = $3::jsonb, modified_at = $4, modified_by = $5 WHERE id = $1
          RETURNING id, secure_hash, fields, mvals, rev, field_revs`,

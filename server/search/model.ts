@@ -2,7 +2,7 @@
  * What a search runs on, read from the catalogue: the search, its prompts, an archive's fields.
  * Shapes on the wire are in src/api/search.ts and src/api/archives.ts.
  */
-import type { Field } from '../../src/api/archives.js';
+import { FIELD_PROPS, type Field } from '../../src/api/archives.js';
 import { SEARCH_CONDITIONS, type SearchCondition, type SearchPrompt } from '../../src/api/search.js';
 import type { Queryable } from '../db/store.js';
 
@@ -23,7 +23,7 @@ export interface FieldRow {
 }
 
 /** Values of multi-value fields and table-field columns live in documents.mvals. */
-export const isMulti = (f: Pick<FieldRow, 'multi_value' | 'parent_id' | 'prop'>) => f.multi_value || f.parent_id !== null || (f.prop & 32) !== 0;
+export const isMulti = (f: Pick<FieldRow, 'multi_value' | 'parent_id' | 'prop'>) => f.multi_value || f.parent_id !== null || (f.prop & FIELD_PROPS.multiValue) !== 0;
 
 const FIELD_COLUMNS = 'f.id, f.name, f.type, f.size, f.mask, f.regex, f.prop, f.list_id, f.list_f1, f.list_f2, f.parent_id, f.multi_value, f.extended_config';
 
@@ -142,7 +142,7 @@ export async function promptsOf(db: Queryable, searchId: number): Promise<Prompt
     const condition = content ? 'Contains' : normaliseCondition(i.condition);
     const mval = Array.isArray(i.mval) ? i.mval.map((v) => (v === null || v === undefined ? '' : String(v))) : null;
     const prop = content ? i.prop : (i.f_prop ?? i.prop);
-    const multi = !content && ((i.f_multi ?? false) || i.f_parent !== null || (prop & 32) !== 0);
+    const multi = !content && isMulti({ multi_value: i.f_multi ?? false, parent_id: i.f_parent, prop });
     return {
       id: i.id,
       fieldId: i.field_id ?? 0,

@@ -64,9 +64,8 @@ export const FIELD_PROPS = {
   lastModifiedBy: 256,
   fileType: 1024,
   readOnly: 2048,
-  /** 512, 1024, 2048, 4096 and 8192 make a cell read-only. */
-  readOnlyMask: 512 | 1024 | 2048 | 4096 | 8192,
 } as const;
+// Which Prop bits make a value read-only: src/fields/editability.ts (READ_ONLY_PROP_MASK).
 
 export const Field = z.looseObject({
   ID: z.number().int(),

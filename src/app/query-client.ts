@@ -4,7 +4,7 @@
  * persisted (through src/pwa/query-persister.ts into Dexie `queryCache`) is every successful query
  * whose meta does not say persist: false.
  */
-import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager, type Query } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import { handleError } from '../api/error-handler';
 
@@ -44,10 +44,7 @@ export function createQueryClient(): QueryClient {
 
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Structural type: the persister packages bring their own copy of @tanstack/query-core (5.104)
- * beside react-query's (5.108), so the Query classes differ by name only.
- */
-export function shouldPersistQuery(q: { state: { status: string }; meta?: Record<string, unknown> }): boolean {
+/** Kept on the device: successful queries whose meta does not say persist: false. */
+export function shouldPersistQuery(q: Query): boolean {
   return q.state.status === 'success' && q.meta?.persist !== false;
 }

@@ -1,14 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
-import { configureHttp } from '../../src/api/http';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../../src/app/query-client';
 import { ViewPage } from '../../src/app/routes/view';
-import { getToken } from '../../src/app/session';
-import { i18n } from '../../src/i18n/i18n';
-
-type Answer = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+import { renderRouter, serveFake, type Answer } from '../support/app-harness';
 
 function ResultsStub() {
   const loc = useLocation();
@@ -18,15 +12,7 @@ function ResultsStub() {
 /** /view, /scan and a stand-in for /results in a memory router, against a fake server. */
 export function renderSearch(path: string, answer: Answer, queryClient: QueryClient = createQueryClient()) {
   const calls: URL[] = [];
-  configureHttp({
-    baseUrl: () => '',
-    token: getToken,
-    fetchFn: async (input, init) => {
-      const url = new URL(input, 'http://app.test');
-      calls.push(url);
-      return answer(url, init);
-    },
-  });
+  serveFake(answer, (url) => calls.push(url));
   const router = createMemoryRouter(
     [
       { path: 'view', element: <ViewPage mode="view" /> },
@@ -35,13 +21,5 @@ export function renderSearch(path: string, answer: Answer, queryClient: QueryCli
     ],
     { initialEntries: [path] },
   );
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  const here = () => router.state.location.pathname + router.state.location.search;
-  return { ...view, router, calls, here, queryClient };
+  return { ...renderRouter(router, queryClient), calls };
 }

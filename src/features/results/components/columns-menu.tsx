@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../../../ui/use-dismiss';
 import type { ColumnView } from '../grid-logic';
 
 /** "Columns": show/hide, pin (fixed left) and move each configurable column. */
@@ -15,21 +16,7 @@ export function ColumnsMenu(props: {
   const ref = useRef<HTMLDivElement>(null);
   const cols = props.columns.filter((c) => c.configurable);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
 
   return (
     <div className="results-columns" ref={ref}>
