@@ -70,9 +70,11 @@ export function useResultPage(input: ResultPageInput) {
   }, [record, parts]);
 
   // Server requests: the first at once, then coalesced while the user keeps clicking.
-  type Requested = { key: string; parts: PageKeyParts; req: DocumentsRequest };
+  // `sent` counts the requests: the same page asked again (1 -> 2 -> 1 within the debounce) is
+  // revalidated again, though its query key did not change.
+  type Requested = { key: string; parts: PageKeyParts; req: DocumentsRequest; sent: number };
   const [requested, setRequested] = useState<Requested | null>(null);
-  const coalescer = useRef(createCoalescer<Requested>((v) => setRequested(v), PAGE_DEBOUNCE_MS));
+  const coalescer = useRef(createCoalescer<Omit<Requested, 'sent'>>((v) => setRequested((prev) => ({ ...v, sent: (prev?.sent ?? 0) + 1 })), PAGE_DEBOUNCE_MS));
   const request: DocumentsRequest = useMemo(
     () => ({ db: parts.db, searchId: req.searchId, archiveId: req.archiveId, criteria: parts.criteria, sort: parts.sort, tab: parts.tab, pageSize: parts.pageSize, page: parts.page }),
     [parts, req.searchId, req.archiveId],
@@ -97,6 +99,14 @@ export function useResultPage(input: ResultPageInput) {
     meta: { handlesOwnErrors: true, persist: false },
   });
 
+  const { refetch } = query;
+  const lastSent = useRef<Requested | null>(null);
+  useEffect(() => {
+    const prev = lastSent.current;
+    lastSent.current = requested;
+    if (requested && prev && prev.key === requested.key && prev.sent !== requested.sent && online && scope !== null) void refetch();
+  }, [requested, online, scope, refetch]);
+
   const current = requested?.key === key;
   const error = current && query.isError ? query.error : null;
   const networkFailed = !!error && isApiError(error) && error.kind === 'network';
@@ -107,7 +117,6 @@ export function useResultPage(input: ResultPageInput) {
     if (record && offline && Date.now() - record.lastUsed > 60_000) void touchPage(appDb, record.key).catch(() => undefined);
   }, [record, offline]);
 
-  const { refetch } = query;
   const reload = useCallback(() => {
     if (requested?.key === key) void refetch();
     else coalescer.current.flush();

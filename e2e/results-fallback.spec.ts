@@ -1,0 +1,51 @@
+import type { APIRequestContext } from '@playwright/test';
+import { A, F, S, apiDocs, expect, gridRow, gridRows, openDemo, runSearch, test } from './grid-support';
+
+/** Sets one document's Title through the API, as the grid's save does (PUT FieldData with its Hash). */
+async function setTitle(request: APIRequestContext, token: string, doc: { Id: number; Hash: string; ArchiveId: number }, title: string): Promise<void> {
+  const res = await request.put(`/api/UpdateDocument/databases/1/archive/${doc.ArchiveId}/document/${doc.Id}/FieldData`, {
+    params: { token, secureId: doc.Hash },
+    data: [{ ID: F.title, VAL: title }],
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const pageButton = (page: import('@playwright/test').Page, n: number) => page.getByRole('button', { name: `Page ${n}`, exact: true });
+
+test.describe('a page that comes back empty (user-app.md §4)', () => {
+  test('falls back to an earlier page when its documents are gone', async ({ page, request }) => {
+    const token = await openDemo(page, 'admin');
+    // Three contracts get a title no other test uses; the search for it has two pages of two.
+    const mark = `Fallback ${Date.now().toString(36)}`;
+    const contracts = (await apiDocs(request, token, { searchId: S.contracts, archiveId: A.contracts, rpp: 10 })).Docs.slice(-3);
+    expect(contracts).toHaveLength(3);
+    for (const [i, d] of contracts.entries()) await setTitle(request, token, d, `${mark} ${i + 1}`);
+
+    await page.getByTestId('search-list').getByRole('button', { name: 'Contracts', exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill(mark);
+    await page.getByLabel('Records per page').fill('2');
+    await runSearch(page);
+    await expect(page.getByTestId('results-count')).toHaveText('3 documents');
+    await pageButton(page, 2).click();
+    await expect(pageButton(page, 2)).toHaveAttribute('aria-current', 'page');
+    await expect(gridRows(page)).toHaveCount(1);
+    await expect(gridRow(page, 0)).toContainText(mark);
+
+    // Another user's change takes one matching document out of the search: page 2 is now empty.
+    const gone = contracts[0]!;
+    await setTitle(request, token, gone, 'No longer matching');
+    const remaining = await apiDocs(request, token, { searchId: S.contracts, archiveId: A.contracts, criteria: new URL(page.url()).searchParams.get('criteria') ?? '', rpp: 2, page: 2 });
+    expect(remaining.Docs).toHaveLength(0);
+
+    // Page 1, then page 2 again: page 2 comes back empty from the server and the grid falls back to page 1.
+    await pageButton(page, 1).click();
+    await expect(pageButton(page, 1)).toHaveAttribute('aria-current', 'page');
+    await pageButton(page, 2).click();
+    await expect(pageButton(page, 1)).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('results-count')).toHaveText('2 documents');
+    await expect(gridRows(page)).toHaveCount(2);
+    await expect(pageButton(page, 2)).toHaveCount(0);
+    const titles = (await gridRows(page).allTextContents()).join(' ');
+    for (const d of contracts.filter((c) => c !== gone)) expect(titles).toContain(`${mark} ${contracts.indexOf(d) + 1}`);
+  });
+});
