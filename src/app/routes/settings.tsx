@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_PAGE_SIZE } from '../../api/constants';
 import type { TranslationKey } from '../../i18n/resources';
 import { useServerVersion } from '../../features/admin-rights/api/get-admin-rights';
 import { LanguageSwitcher } from '../../features/settings/components/language-switcher';
@@ -21,6 +22,10 @@ const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
   { key: 'multiArchiveCountSort', label: 'SETTINGS_MULTI_ARCHIVE_COUNT_SORT' },
   { key: 'multiArchiveHideEmpty', label: 'SETTINGS_MULTI_ARCHIVE_HIDE_EMPTY' },
 ];
+
+/** Archive history page sizes offered (the spec's 25 first); a stored other size stays selectable. */
+const HISTORY_PAGE_SIZES = [HISTORY_PAGE_SIZE, 50, 100];
+const historyPageSizes = (current: number): number[] => (HISTORY_PAGE_SIZES.includes(current) ? HISTORY_PAGE_SIZES : [...HISTORY_PAGE_SIZES, current].sort((a, b) => a - b));
 
 /** /settings: General (language, local flags, search options) and the scanner's helper ports. */
 export function SettingsPage() {
@@ -68,6 +73,19 @@ export function SettingsPage() {
                 <span>{t(f.label)}</span>
               </label>
             ))}
+            <label className="field">
+              <span className="field-label">{t('SETTINGS_ARCHIVE_HISTORY_PAGE_SIZE')}</span>
+              <select
+                value={settings.searchSetting.archHistoryPageSize}
+                onChange={(e) => setSettings({ ...settings, searchSetting: { ...settings.searchSetting, archHistoryPageSize: Number(e.target.value) } })}
+              >
+                {historyPageSizes(settings.searchSetting.archHistoryPageSize).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
           </fieldset>
         )}
         {settings && (
