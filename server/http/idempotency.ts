@@ -23,13 +23,20 @@ declare module 'fastify' {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Headers that change what a request does (the base Rev of an edit, the document it names). */
+const MEANINGFUL_HEADERS = ['if-match', 'secure-id'] as const;
+
 export function requestHash(request: FastifyRequest): string {
   const url = new URL(request.url, 'http://x');
   url.searchParams.delete('token');
   url.searchParams.delete('Token');
   url.searchParams.sort();
+  const headers = MEANINGFUL_HEADERS.flatMap((h) => {
+    const v = request.headers[h];
+    return v === undefined ? [] : [`${h}: ${Array.isArray(v) ? v.join(', ') : v}\n`];
+  }).join('');
   return createHash('sha256')
-    .update(`${request.method} ${url.pathname}?${url.searchParams.toString()}\n`)
+    .update(`${request.method} ${url.pathname}?${url.searchParams.toString()}\n${headers}`)
     .update(request.body === undefined ? '' : Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body))
     .digest('hex');
 }

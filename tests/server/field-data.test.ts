@@ -122,6 +122,16 @@ describe('PUT FieldData', () => {
     expect((await row(d)).fields[String(F.status)]).toBe('One');
   });
 
+  it('the same key with a different base Rev (If-Match) -> 422, not a replay of the first answer', async () => {
+    const d = freshDoc();
+    const key = randomUUID();
+    const base = (await row(d)).rev;
+    expect((await put(d, [{ ID: F.status, VAL: 'Based' }], { key, rev: base })).statusCode).toBe(200);
+    const r = await put(d, [{ ID: F.status, VAL: 'Based' }], { key, rev: base + 1 });
+    expect(r.statusCode).toBe(422);
+    expect(await updates(d)).toHaveLength(1);
+  });
+
   it('the same key sent concurrently -> 409 for the one still running, applied once', async () => {
     const d = freshDoc();
     const key = randomUUID();

@@ -121,6 +121,9 @@ async function rebaseLater(database: ArchiveDb, done: OutboxEntry, result: unkno
   const later = await database.outbox.where('[target+seq]').between([done.target, (done.seq ?? 0) + 1], [done.target, Infinity]).toArray();
   for (const e of later) {
     if (e.state !== 'queued' || !isFieldEditMeta(e.meta) || e.meta.baseStamp === null) continue;
+    // Sent before (its answer may be stored on the server under its key): a repeat must be the
+    // same request, If-Match included, or the server refuses the key as reused (422).
+    if (e.attempts > 0) continue;
     const b = e.meta.baseStamp;
     if (b < base || b >= rev) continue;
     const foreign = ((e.body as DocumentField[] | undefined) ?? []).some((f) => {
