@@ -247,6 +247,20 @@ describe('drain', () => {
   });
 });
 
+describe('rebase and idempotency', () => {
+  it('keeps the If-Match of a later edit that was sent before: a repeat must be the same request', async () => {
+    const t = setup();
+    await t.edit(1, [{ ID: 19, VAL: 'a' }], 5);
+    await t.edit(1, [{ ID: 4, VAL: '1.00' }], 5);
+    const later = (await t.entries())[1]!;
+    await t.database.outbox.update(later.seq!, { attempts: 1 });
+    t.setAnswer(() => jsonResponse({ Rev: 6, Fields: [], FieldRevs: { 19: 6 } }));
+    await t.drain();
+    expect(t.sent.map((s) => s.headers['If-Match'])).toEqual(['"5"', '"5"']);
+    expect(t.sent[1]!.headers['Idempotency-Key']).toBe(later.id);
+  });
+});
+
 describe('backoff', () => {
   it('grows from about 2 s to at most 5 minutes', () => {
     expect(backoffMs(1, () => 0.5)).toBe(2000);
