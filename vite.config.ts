@@ -28,5 +28,18 @@ export default defineConfig({
       '/languages': 'http://127.0.0.1:8080',
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Browsers without <link rel="modulepreload"> still load every module, only without the head
+    // start; the polyfill would cost every user first-screen bytes (ARCHITECTURE.md "Budgets").
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (the shell) in one chunk: split across several
+        // common chunks it costs ~3 KB gzip of import/export glue. Lazy chunks import from it.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
+  },
 });

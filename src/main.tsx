@@ -9,10 +9,9 @@ import { configureHttp } from './api/http';
 import { getConfig, loadConfig } from './app/config';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { navigateTo } from './app/router';
 import { captureTokenFromAddress, clearSession, getToken, loadSession } from './app/session';
 import { applyLanguage, initialLanguage } from './i18n/languages';
-import { registerServiceWorker } from './pwa/register';
 import { showLeaseExpired } from './ui/lease-expired';
 import { notify } from './ui/notifications';
 import './app/app.css';
@@ -25,10 +24,9 @@ async function start() {
   await applyLanguage(await initialLanguage(), { cdnUrl: config.languageCdnUrl });
 
   const queryClient = createQueryClient();
-  const router = createAppRouter();
   configureErrorHandler({
-    navigate: (url) => router.navigate(url),
-    currentUrl: () => router.state.location.pathname + router.state.location.search,
+    navigate: navigateTo,
+    currentUrl: () => window.location.pathname + window.location.search,
     notify,
     showLeaseExpired,
     endSession: (nextUrl) => void clearSession(nextUrl),
@@ -38,10 +36,9 @@ async function start() {
   if (!el) throw new Error('#root is missing from index.html');
   createRoot(el).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} router={router} />
+      <AppProviders queryClient={queryClient} />
     </StrictMode>,
   );
-  registerServiceWorker();
 }
 
 void start();

@@ -4,7 +4,8 @@
  * validation) to 4xx with ERROR_INCORRECT_PARAMETERS, anything else to 500 (logged).
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { ZodError } from 'zod';
+// The contract (src/api) uses zod/mini and the routes classic zod: both throw a core $ZodError.
+import { $ZodError } from 'zod/v4/core';
 import { ErrorBody, WIRE_MESSAGES, WIRE_STATUS } from '../../src/api/errors.js';
 
 export class ApiError extends Error {
@@ -37,11 +38,11 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody, 
 }
 
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, request, reply) => {
+  app.setErrorHandler((err: FastifyError | ApiError | $ZodError | Error, request, reply) => {
     if (err instanceof ApiError) {
       return sendError(reply, err.status, { Message: err.message, ...(err.key ? { Key: err.key } : {}) }, err.headers);
     }
-    if (err instanceof ZodError) {
+    if (err instanceof $ZodError) {
       const first = err.issues[0];
       const where = first?.path.length ? `${first.path.join('.')}: ` : '';
       return sendError(reply, 400, { Message: `Incorrect parameters: ${where}${first?.message ?? 'invalid'}`, Key: 'ERROR_INCORRECT_PARAMETERS' });

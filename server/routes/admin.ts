@@ -7,8 +7,8 @@ import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 
 const AdminQuery = z.looseObject({
-  function: AdminFunction.optional(),
-  feature: AdminFeature.optional(),
+  function: z.optional(AdminFunction),
+  feature: z.optional(AdminFeature),
   dbId: z.coerce.number().int().positive().optional(),
 });
 

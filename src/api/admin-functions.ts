@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET api/admin?function=... and ?feature=... (user-app.md §7, archive-inbox-ops.md §7): who the
@@ -13,18 +13,18 @@ export type AdminFeature = z.infer<typeof AdminFeature>;
 export const VersionAnswer = z.object({ Version: z.string() });
 /** isAnyDbAdmin, isAdminAll, isDbAdmin, feature=usr|gaw */
 export const FlagAnswer = z.object({ Value: z.boolean() });
-export const RoleAnswer = z.object({ IsS9User: z.boolean().optional(), IsExternalS9User: z.boolean().optional() });
+export const RoleAnswer = z.object({ IsS9User: z.optional(z.boolean()), IsExternalS9User: z.optional(z.boolean()) });
 
 export const CurrentUser = z.object({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
-  Email: z.string().nullable(),
-  LicenceType: z.number().int(),
+  Email: z.nullable(z.string()),
+  LicenceType: z.int(),
   IsUserAdmin: z.boolean(),
   IsAdminAll: z.boolean(),
   IsAnyDbAdmin: z.boolean(),
   /** Databases on which the user may delegate (Settings > Delegate). */
-  DelegationDbIds: z.array(z.number().int()),
+  DelegationDbIds: z.array(z.int()),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Archives, their fields, view tabs and lists (user-app.md §3, §7; archive-inbox-ops.md §7). */
 
@@ -35,14 +35,14 @@ export const INBOX_PERMISSIONS = { edit: 4 } as const;
  * An archive the user may not view answers 403 ERROR_FAILED_DUE_TO_PERMISSIONS; unknown 404.
  */
 export const Archive = z.looseObject({
-  Id: z.number().int().optional(),
-  ID: z.number().int().optional(),
+  Id: z.optional(z.int()),
+  ID: z.optional(z.int()),
   Name: z.string(),
-  Count: z.number().int().optional(),
-  Permissions: z.number().int().optional(),
-  Parent: z.number().int().nullable().optional(),
-  Props: z.number().int().optional(),
-  FolderOptions: z.unknown().optional(),
+  Count: z.optional(z.int()),
+  Permissions: z.optional(z.int()),
+  Parent: z.nullish(z.int()),
+  Props: z.optional(z.int()),
+  FolderOptions: z.optional(z.unknown()),
 });
 export type Archive = z.infer<typeof Archive>;
 export const ArchiveList = z.array(Archive);
@@ -68,19 +68,22 @@ export const FIELD_PROPS = {
 // Which Prop bits make a value read-only: src/fields/editability.ts (READ_ONLY_PROP_MASK).
 
 export const Field = z.looseObject({
-  ID: z.number().int(),
+  ID: z.int(),
   Name: z.string(),
-  List: z.number().int().nullable().optional(),
-  Type: z.number().int(),
-  Size: z.number().int().nullable().optional(),
-  Mask: z.string().nullable().optional(),
-  RegEx: z.string().nullable().optional(),
-  Prop: z.number().int().nullable().optional(),
-  Parent: z.number().int().nullable().optional(),
-  ListF1: z.number().int().nullable().optional(),
-  ListF2: z.number().int().nullable().optional(),
-  MultiValue: z.boolean().nullable().optional(),
-  ExtendedConfig: z.looseObject({ LiveField: z.boolean().optional(), UseRegExValidation: z.boolean().optional() }).nullable().optional(),
+  List: z.nullish(z.int()),
+  Type: z.int(),
+  Size: z.nullish(z.int()),
+  Mask: z.nullish(z.string()),
+  RegEx: z.nullish(z.string()),
+  Prop: z.nullish(z.int()),
+  Parent: z.nullish(z.int()),
+  ListF1: z.nullish(z.int()),
+  ListF2: z.nullish(z.int()),
+  MultiValue: z.nullish(z.boolean()),
+  /** Min/Max: bounds of a number or decimal field (typed input is clamped to them; src/fields/rules.ts fieldBounds). */
+  ExtendedConfig: z.nullish(
+    z.looseObject({ LiveField: z.optional(z.boolean()), UseRegExValidation: z.optional(z.boolean()), Min: z.optional(z.number()), Max: z.optional(z.number()) }),
+  ),
 });
 export type Field = z.infer<typeof Field>;
 /** GET api/dbs/{db}/archives/{a}?type=fields: the archive's fields in column order. */
@@ -92,7 +95,7 @@ export const FieldList = z.array(Field);
  * own IDs, the ones tabID takes) come with the search: src/api/search.ts SearchDetail.Tabs.
  * An empty Value means "all documents".
  */
-export const ViewTab = z.looseObject({ ID: z.number().int(), Label: z.string(), Color: z.string().nullable().optional(), Value: z.string().nullable().optional() });
+export const ViewTab = z.looseObject({ ID: z.int(), Label: z.string(), Color: z.nullish(z.string()), Value: z.nullish(z.string()) });
 export const ViewTabList = z.array(ViewTab);
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Histories (user-app.md §3, §7; archive-inbox-ops.md §3, §4, §7). */
 export const HISTORY_CATEGORIES = [
@@ -10,7 +10,7 @@ export const HistoryCategory = z.enum(HISTORY_CATEGORIES);
 export type HistoryCategory = z.infer<typeof HistoryCategory>;
 
 /** Date-time on the wire: ISO 8601 with time zone, e.g. 2026-01-05T09:00:00.000Z. */
-const IsoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+const IsoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/));
 
 export const HistoryItem = z.looseObject({ Time: z.string() });
 
@@ -20,16 +20,16 @@ export const HistoryItem = z.looseObject({ Time: z.string() });
  * first. Needs archive permission bit 512 (history); SecureId must be the document's Hash.
  * OldArchiveID/OldDocID are set for moved and copied entries (where the document came from).
  */
-export const AuditEntry = HistoryItem.extend({
+export const AuditEntry = z.extend(HistoryItem, {
   Time: IsoTime,
   Message: z.string(),
   Category: HistoryCategory,
-  UserName: z.string().nullable(),
-  ArchiveID: z.number().int().nullable(),
-  DatabaseID: z.number().int().nullable(),
-  DocumentID: z.number().int().nullable(),
-  OldArchiveID: z.number().int().nullable(),
-  OldDocID: z.number().int().nullable(),
+  UserName: z.nullable(z.string()),
+  ArchiveID: z.nullable(z.int()),
+  DatabaseID: z.nullable(z.int()),
+  DocumentID: z.nullable(z.int()),
+  OldArchiveID: z.nullable(z.int()),
+  OldDocID: z.nullable(z.int()),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const DocumentHistory = z.array(AuditEntry);
@@ -40,8 +40,8 @@ export const ArchiveHistoryItem = z.looseObject({
   Date: IsoTime,
   Message: z.string(),
   Category: HistoryCategory,
-  UserName: z.string().nullable(),
-  DocumentID: z.number().int().nullable(),
+  UserName: z.nullable(z.string()),
+  DocumentID: z.nullable(z.int()),
 });
 export type ArchiveHistoryItem = z.infer<typeof ArchiveHistoryItem>;
 
@@ -51,7 +51,7 @@ export type ArchiveHistoryItem = z.infer<typeof ArchiveHistoryItem>;
  * 1..1000). Total counts every entry; a Page past the end answers Items [] with the same Total.
  * Needs archive permission bit 512.
  */
-export const ArchiveHistory = z.looseObject({ Total: z.number().int(), Items: z.array(ArchiveHistoryItem) });
+export const ArchiveHistory = z.looseObject({ Total: z.int(), Items: z.array(ArchiveHistoryItem) });
 export type ArchiveHistory = z.infer<typeof ArchiveHistory>;
 
 export const auditPaths = {

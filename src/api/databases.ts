@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** GET api/dbs (user-app.md §7): the databases the signed-in user may open. */
-export const Database = z.object({ Id: z.number().int().positive(), Name: z.string() });
+export const Database = z.object({ Id: z.int().check(z.positive()), Name: z.string() });
 export type Database = z.infer<typeof Database>;
 export const DatabaseList = z.array(Database);
 

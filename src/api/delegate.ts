@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Delegation (user-app.md §3, §7; archive-inbox-ops.md §7). */
 export const DelegateType = z.enum(['permissions', 'delegates', 'emaillist']);

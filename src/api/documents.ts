@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DocumentField } from './search';
 
 /**
@@ -31,9 +31,9 @@ export const parseRevTag = (tag: string | undefined | null): number | null => {
  * outbox rebase its later edits of the same document on its own change).
  */
 export const FieldDataResult = z.looseObject({
-  Rev: z.number().int(),
+  Rev: z.int(),
   Fields: z.array(DocumentField),
-  FieldRevs: z.record(z.string(), z.number().int()).optional(),
+  FieldRevs: z.optional(z.record(z.string(), z.int())),
 });
 export type FieldDataResult = z.infer<typeof FieldDataResult>;
 export const FieldDataConflict = z.looseObject({
@@ -41,11 +41,11 @@ export const FieldDataConflict = z.looseObject({
   Key: z.literal(FIELD_DATA_CONFLICT_KEY),
   Current: FieldDataResult,
   /** Ids of the edited fields that changed on the server since the edit's Rev. */
-  Conflicts: z.array(z.number().int()),
+  Conflicts: z.array(z.int()),
 });
 export type FieldDataConflict = z.infer<typeof FieldDataConflict>;
-export const FieldCheck = z.looseObject({ ID: z.number().int(), Code: z.number().int(), MessageKey: z.string().optional(), Message: z.string().optional() });
-export const FieldDataInvalid = z.looseObject({ Message: z.string(), Key: z.string().optional(), Fields: z.array(FieldCheck) });
+export const FieldCheck = z.looseObject({ ID: z.int(), Code: z.int(), MessageKey: z.optional(z.string()), Message: z.optional(z.string()) });
+export const FieldDataInvalid = z.looseObject({ Message: z.string(), Key: z.optional(z.string()), Fields: z.array(FieldCheck) });
 export type FieldDataInvalid = z.infer<typeof FieldDataInvalid>;
 
 /** Field update check codes (user-app.md §5). */
@@ -59,33 +59,33 @@ export const FIELD_CHECK_CODES = {
 
 /** Merge object (user-app.md §3). */
 export const MergeRequest = z.object({
-  Documents: z.array(z.object({ ArchiveID: z.number().int(), DocID: z.number().int() })),
+  Documents: z.array(z.object({ ArchiveID: z.int(), DocID: z.int() })),
   BaseDocument: z.union([
-    z.object({ Type: z.literal('Archive'), ArchiveID: z.number().int(), DocID: z.number().int() }),
-    z.object({ Type: z.literal('Inbox'), InboxID: z.number().int(), Path: z.string() }),
+    z.object({ Type: z.literal('Archive'), ArchiveID: z.int(), DocID: z.int() }),
+    z.object({ Type: z.literal('Inbox'), InboxID: z.int(), Path: z.string() }),
   ]),
-  Target: z.object({ Type: z.enum(['Archive', 'Inbox']), Id: z.number().int() }),
+  Target: z.object({ Type: z.enum(['Archive', 'Inbox']), Id: z.int() }),
 });
 export type MergeRequest = z.infer<typeof MergeRequest>;
 
 /** Viewer session (user-app.md §3), POST session. */
 export const ViewerSession = z.object({
-  Database: z.number().int(),
-  SearchId: z.number().int().optional(),
-  SearchCriteria: z.string().optional(),
-  Documents: z.array(z.object({ Archive: z.number().int(), Hash: z.string(), Id: z.number().int(), ContentSearchTerms: z.string().optional() })).optional(),
-  InboxId: z.number().int().optional(),
-  InboxFileName: z.string().optional(),
+  Database: z.int(),
+  SearchId: z.optional(z.int()),
+  SearchCriteria: z.optional(z.string()),
+  Documents: z.optional(z.array(z.object({ Archive: z.int(), Hash: z.string(), Id: z.int(), ContentSearchTerms: z.optional(z.string()) }))),
+  InboxId: z.optional(z.int()),
+  InboxFileName: z.optional(z.string()),
 });
 export type ViewerSession = z.infer<typeof ViewerSession>;
 
 /** Queue actions of a document: GET/PUT useraction. */
 export const UserAction = z.looseObject({
-  Actions: z.unknown().optional(),
+  Actions: z.optional(z.unknown()),
   Key: z.string(),
   Name: z.string(),
-  ProcessID: z.number().int(),
-  UsersAndGroups: z.unknown().optional(),
+  ProcessID: z.int(),
+  UsersAndGroups: z.optional(z.unknown()),
 });
 export const UserActionList = z.array(UserAction);
 

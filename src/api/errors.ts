@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The error body every API answer that is not 2xx carries: the spec's `Message` (shown to the user
@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 export const ErrorBody = z.object({
   Message: z.string(),
-  Key: z.string().optional(),
+  Key: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Export (user-app.md §3, §7): server export jobs and single-document file export. */
 export const ExportSettings = z.object({
-  DatabaseID: z.number().int(),
-  ArchiveID: z.number().int(),
-  SearchID: z.number().int().optional(),
-  FilePath: z.string().optional(),
-  Filename: z.string().optional(),
-  CsvFile: z.string().optional(),
-  FieldDelimiter: z.string().default(','),
-  StringDelimiter: z.string().default('"'),
-  UseString: z.boolean().optional(),
-  ExportWithCSV: z.boolean().optional(),
-  ExportWithMappedFields: z.boolean().optional(),
-  ConvertToPDF: z.boolean().optional(),
-  WithAnnotations: z.boolean().optional(),
-  ConvertToBW: z.boolean().optional(),
-  FieldIDs: z.array(z.number().int()).optional(),
-  Docs: z.array(z.object({ ArchiveID: z.number().int(), DocID: z.number().int() })).optional(),
-  SearchCriteria: z.string().optional(),
+  DatabaseID: z.int(),
+  ArchiveID: z.int(),
+  SearchID: z.optional(z.int()),
+  FilePath: z.optional(z.string()),
+  Filename: z.optional(z.string()),
+  CsvFile: z.optional(z.string()),
+  FieldDelimiter: z._default(z.string(), ','),
+  StringDelimiter: z._default(z.string(), '"'),
+  UseString: z.optional(z.boolean()),
+  ExportWithCSV: z.optional(z.boolean()),
+  ExportWithMappedFields: z.optional(z.boolean()),
+  ConvertToPDF: z.optional(z.boolean()),
+  WithAnnotations: z.optional(z.boolean()),
+  ConvertToBW: z.optional(z.boolean()),
+  FieldIDs: z.optional(z.array(z.int())),
+  Docs: z.optional(z.array(z.object({ ArchiveID: z.int(), DocID: z.int() }))),
+  SearchCriteria: z.optional(z.string()),
 });
 export type ExportSettings = z.infer<typeof ExportSettings>;
 
@@ -34,7 +34,7 @@ export const JOB_NOTE_KINDS = {
   error7: 7,
   error8: 8,
 } as const;
-export const JobNote = z.tuple([z.number().int()], z.unknown());
+export const JobNote = z.tuple([z.int()], z.unknown());
 
 /** Folder path and file name must not contain \ / : * ? " < > | (user-app.md §5). */
 export const FORBIDDEN_NAME_CHARS = /[\\/:*?"<>|]/;

@@ -7,7 +7,7 @@
  *   JSON was expected, a non-2xx status and a network failure all become an `ApiError`,
  * - a counter of calls in flight drives the busy indicator.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, isAbortError } from './api-error';
 import { ErrorBody, LOGIN_REDIRECT_HEADER, TOKEN_HEADER } from './errors';
 import { i18n } from '../i18n/i18n';
@@ -30,6 +30,11 @@ export function configureHttp(c: Partial<HttpConfig>): void {
   Object.assign(config, c);
 }
 
+/** The base URL and current token, for calls made outside apiRequest (the validation worker's server check). */
+export function httpContext(): { baseUrl: string; token: string | null } {
+  return { baseUrl: config.baseUrl(), token: config.token() };
+}
+
 // --- calls in flight -------------------------------------------------------------------------
 let pending = 0;
 const pendingListeners = new Set<() => void>();
@@ -48,7 +53,7 @@ export function subscribePending(listener: () => void): () => void {
 // --- requests -------------------------------------------------------------------------------
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface ApiRequest<S extends z.ZodType> {
+export interface ApiRequest<S extends z.core.$ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue>;
@@ -82,7 +87,7 @@ async function readText(res: Response): Promise<string> {
   }
 }
 
-export async function apiRequest<S extends z.ZodType>(req: ApiRequest<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>): Promise<z.output<S>> {
   const method = req.method ?? 'GET';
   const auth = req.auth ?? 'query';
   const shownUrl = req.path + buildQuery(req.query);
@@ -148,7 +153,7 @@ export async function apiRequest<S extends z.ZodType>(req: ApiRequest<S>): Promi
         throw parseError(method, shownUrl, res, e);
       }
     }
-    const parsed = req.schema.safeParse(data);
+    const parsed = z.safeParse(req.schema, data);
     if (!parsed.success) throw parseError(method, shownUrl, res, parsed.error);
     return parsed.data;
   } finally {

@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Inboxes (user-app.md §3, §7; archive-inbox-ops.md §7). */
 export const INBOX_FIXED_COLUMNS = ['File Name', 'File Format', 'Date Created', 'Date Modified'] as const;
 export const INBOX_PAGE_DEFAULTS = { pageNumber: 1, numberOfDocuments: 25 } as const;
 
-export const Inbox = z.looseObject({ Id: z.number().int(), Name: z.string(), Count: z.number().int().optional() });
+export const Inbox = z.looseObject({ Id: z.int(), Name: z.string(), Count: z.optional(z.int()) });
 export type Inbox = z.infer<typeof Inbox>;
 export const InboxList = z.array(Inbox);
 
 export const InboxDocument = z.looseObject({
   FileName: z.string(),
-  NewName: z.string().nullable().optional(),
-  FileType: z.string().nullable().optional(),
-  DateCreated: z.string().nullable().optional(),
-  DateModified: z.string().nullable().optional(),
-  Fields: z.array(z.unknown()).optional(),
-  Permissions: z.number().int().optional(),
-  InboxId: z.number().int().optional(),
+  NewName: z.nullish(z.string()),
+  FileType: z.nullish(z.string()),
+  DateCreated: z.nullish(z.string()),
+  DateModified: z.nullish(z.string()),
+  Fields: z.optional(z.array(z.unknown())),
+  Permissions: z.optional(z.int()),
+  InboxId: z.optional(z.int()),
 });
 export type InboxDocument = z.infer<typeof InboxDocument>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Licence calls (user-app.md §7): GET api/licenses with HTTP Basic credentials obtains a licence;
@@ -11,22 +11,22 @@ export const LicenceType = {
 } as const;
 
 export const Licence = z.object({
-  Token: z.string().min(16),
-  Type: z.number().int(),
+  Token: z.string().check(z.minLength(16)),
+  Type: z.int(),
 });
 export type Licence = z.infer<typeof Licence>;
 
 export const LicenceValidation = z.object({
   Valid: z.boolean(),
-  Type: z.number().int().optional(),
-  Restricted: z.boolean().optional(),
+  Type: z.optional(z.int()),
+  Restricted: z.optional(z.boolean()),
   /** ISO time at which the lease ends unless the licence is used again. */
-  LeaseEnds: z.string().optional(),
+  LeaseEnds: z.optional(z.string()),
   /**
    * Why a licence is not valid: 'lease' (idle past its lease; the calls answer 402), 'max-time'
    * (past its maximum time; 499), 'released' (logged out, revoked or unknown; LicenseExpired).
    */
-  Reason: z.enum(['lease', 'max-time', 'released']).optional(),
+  Reason: z.optional(z.enum(['lease', 'max-time', 'released'])),
 });
 export type LicenceValidation = z.infer<typeof LicenceValidation>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FieldList, ViewTabList } from './archives';
 
 /**
@@ -27,48 +27,48 @@ export const CONTENT_SEARCH_TYPE = 0;
 
 /** Search detail item (a prompt). The server always sends every field of SearchPrompt below. */
 export const SearchDetailItem = z.looseObject({
-  ID: z.number().int(),
+  ID: z.int(),
   /** Field id; 0 for the content-search prompt. */
-  FID: z.number().int().optional(),
-  Prompt: z.string().nullable().optional(),
-  ListID: z.number().int().nullable().optional(),
-  Prop: z.number().int().nullable().optional(),
+  FID: z.optional(z.int()),
+  Prompt: z.nullish(z.string()),
+  ListID: z.nullish(z.int()),
+  Prop: z.nullish(z.int()),
   /** Field type 1-4 (src/api/archives.ts FIELD_TYPES); 0 = content search text. */
-  Type: z.number().int().nullable().optional(),
-  Mask: z.string().nullable().optional(),
-  Condition: SearchCondition.optional(),
+  Type: z.nullish(z.int()),
+  Mask: z.nullish(z.string()),
+  Condition: z.optional(SearchCondition),
   /** Default value. */
-  VAL: z.string().nullable().optional(),
+  VAL: z.nullish(z.string()),
   /** Default values (Range: [from, to]). */
-  MVAL: z.array(z.string()).nullable().optional(),
+  MVAL: z.nullish(z.array(z.string())),
 });
 export type SearchDetailItem = z.infer<typeof SearchDetailItem>;
 
 /** A prompt as the server sends it (GET api/dbs/{db}/searches/{id}, Detail). Prop is the field's Prop. */
-export const SearchPrompt = SearchDetailItem.extend({
-  FID: z.number().int(),
+export const SearchPrompt = z.extend(SearchDetailItem, {
+  FID: z.int(),
   Prompt: z.string(),
-  ListID: z.number().int().nullable(),
-  Prop: z.number().int(),
-  Type: z.number().int().min(0).max(4),
-  Mask: z.string().nullable(),
+  ListID: z.nullable(z.int()),
+  Prop: z.int(),
+  Type: z.int().check(z.minimum(0), z.maximum(4)),
+  Mask: z.nullable(z.string()),
   Condition: SearchCondition,
-  VAL: z.string().nullable(),
-  MVAL: z.array(z.string()).nullable(),
+  VAL: z.nullable(z.string()),
+  MVAL: z.nullable(z.array(z.string())),
 });
 export type SearchPrompt = z.infer<typeof SearchPrompt>;
 
 export const Search = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   /** Stable string id, the {searchHash} of /results/{searchHash}. */
-  Hash: z.string().optional(),
-  Parent: z.number().int().nullable().optional(),
-  Archives: z.array(z.number().int()).nullable().optional(),
-  Detail: z.array(SearchDetailItem).nullable().optional(),
-  Props: z.number().int().nullable().optional(),
-  Settings: z.number().int().nullable().optional(),
-  Icon: z.string().nullable().optional(),
+  Hash: z.optional(z.string()),
+  Parent: z.nullish(z.int()),
+  Archives: z.nullish(z.array(z.int())),
+  Detail: z.nullish(z.array(SearchDetailItem)),
+  Props: z.nullish(z.int()),
+  Settings: z.nullish(z.int()),
+  Icon: z.nullish(z.string()),
 });
 export type Search = z.infer<typeof Search>;
 /**
@@ -77,20 +77,20 @@ export type Search = z.infer<typeof Search>;
  * client lists those with bit 4 and preselects bit 8. Archives lists only archives the user may view.
  */
 export const SearchList = z.array(Search);
-export const SearchListEntry = Search.extend({ Hash: z.string(), Archives: z.array(z.number().int()), Props: z.number().int(), Settings: z.number().int() });
+export const SearchListEntry = z.extend(Search, { Hash: z.string(), Archives: z.array(z.int()), Props: z.int(), Settings: z.int() });
 
 /** An archive of a search as the user sees it. */
 export const SearchArchive = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
-  Parent: z.number().int().nullable(),
-  Props: z.number().int(),
-  Permissions: z.number().int(),
+  Parent: z.nullable(z.int()),
+  Props: z.int(),
+  Permissions: z.int(),
 });
 export type SearchArchive = z.infer<typeof SearchArchive>;
 
 /** Per-archive count of a multi-archive search (each archive counted with its sub-archives). */
-export const ArchiveCount = z.looseObject({ Id: z.number().int(), Name: z.string(), Count: z.number().int() });
+export const ArchiveCount = z.looseObject({ Id: z.int(), Name: z.string(), Count: z.int() });
 export type ArchiveCount = z.infer<typeof ArchiveCount>;
 
 /**
@@ -100,12 +100,12 @@ export type ArchiveCount = z.infer<typeof ArchiveCount>;
  * SearchCriteria) also ArchiveCounts, one per archive of ArchiveList.
  * A search the user may not run: 403; unknown: 404.
  */
-export const SearchDetail = SearchListEntry.extend({
+export const SearchDetail = z.extend(SearchListEntry, {
   Detail: z.array(SearchPrompt),
   ArchiveList: z.array(SearchArchive),
-  Tabs: ViewTabList.optional(),
-  StatusField: z.number().int().nullable().optional(),
-  ArchiveCounts: z.array(ArchiveCount).optional(),
+  Tabs: z.optional(ViewTabList),
+  StatusField: z.nullish(z.int()),
+  ArchiveCounts: z.optional(z.array(ArchiveCount)),
 });
 export type SearchDetail = z.infer<typeof SearchDetail>;
 
@@ -120,10 +120,11 @@ export type SearchDetail = z.infer<typeof SearchDetail>;
  * websearch syntax: words, "phrases", OR, -word) on the documents' text: Docs get Hits and the
  * answer Terms. Values of the wrong type, unknown IDs or malformed JSON: 400 ERROR_INCORRECT_PARAMETERS.
  */
+const CriterionValue = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 export const SearchCriterion = z.object({
-  ID: z.number().int(),
-  VAL: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
-  MVAL: z.array(z.union([z.string(), z.number()]).transform(String).nullable()).nullable().optional(),
+  ID: z.int(),
+  VAL: z.nullish(CriterionValue),
+  MVAL: z.nullish(z.array(z.nullable(CriterionValue))),
 });
 export type SearchCriterion = z.input<typeof SearchCriterion>;
 export const SearchCriteria = z.array(SearchCriterion);
@@ -140,29 +141,29 @@ export interface SortSpec {
 export const formatSort = (specs: readonly SortSpec[]): string => specs.map((s) => `${s.field}:${s.dir}`).join(',');
 
 export const DocumentField = z.looseObject({
-  ID: z.number().int(),
-  VAL: z.string().nullable().optional(),
-  MVAL: z.array(z.string()).nullable().optional(),
+  ID: z.int(),
+  VAL: z.nullish(z.string()),
+  MVAL: z.nullish(z.array(z.string())),
 });
 export type DocumentField = z.infer<typeof DocumentField>;
 
 /** Document (user-app.md §3). */
 export const ArchiveDocument = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Hash: z.string(),
-  ArchiveId: z.number().int().optional(),
-  Archive: z.number().int().optional(),
-  FileName: z.string().nullable().optional(),
-  FileType: z.string().nullable().optional(),
-  PageCount: z.number().int().optional(),
-  InboxId: z.number().int().nullable().optional(),
-  Permissions: z.number().int().optional(),
-  Hits: z.number().nullable().optional(),
-  Version: z.string().nullable().optional(),
+  ArchiveId: z.optional(z.int()),
+  Archive: z.optional(z.int()),
+  FileName: z.nullish(z.string()),
+  FileType: z.nullish(z.string()),
+  PageCount: z.optional(z.int()),
+  InboxId: z.nullish(z.int()),
+  Permissions: z.optional(z.int()),
+  Hits: z.nullish(z.number()),
+  Version: z.nullish(z.string()),
   /** Edit stamp: counts changes of the field values; sent back with an edit (PUT FieldData If-Match). */
-  Rev: z.number().int().optional(),
+  Rev: z.optional(z.int()),
   Fields: z.array(DocumentField),
-  check: z.boolean().optional(),
+  check: z.optional(z.boolean()),
 });
 export type ArchiveDocument = z.infer<typeof ArchiveDocument>;
 
@@ -175,26 +176,26 @@ export type ArchiveDocument = z.infer<typeof ArchiveDocument>;
  * the version number as text for archives with revision control, web revision or versions
  * (Props 1, 4, 16), else null.
  */
-export const ResultDocument = ArchiveDocument.extend({
-  ArchiveId: z.number().int(),
-  FileName: z.string().nullable(),
-  FileType: z.string().nullable(),
-  PageCount: z.number().int(),
-  Permissions: z.number().int(),
-  Hits: z.number().nullable(),
-  Version: z.string().nullable(),
+export const ResultDocument = z.extend(ArchiveDocument, {
+  ArchiveId: z.int(),
+  FileName: z.nullable(z.string()),
+  FileType: z.nullable(z.string()),
+  PageCount: z.int(),
+  Permissions: z.int(),
+  Hits: z.nullable(z.number()),
+  Version: z.nullable(z.string()),
 });
 export type ResultDocument = z.infer<typeof ResultDocument>;
 
 /** Result set (user-app.md §3): Docs for archives, Files for inboxes. */
 export const ResultSet = z.looseObject({
-  Count: z.number().int(),
-  Docs: z.array(ArchiveDocument).optional(),
-  Files: z.array(z.unknown()).optional(),
-  Fields: z.array(z.unknown()).optional(),
-  Terms: z.array(z.string()).nullable().optional(),
-  Permissions: z.number().int().optional(),
-  FolderOptions: z.unknown().optional(),
+  Count: z.int(),
+  Docs: z.optional(z.array(ArchiveDocument)),
+  Files: z.optional(z.array(z.unknown())),
+  Fields: z.optional(z.array(z.unknown())),
+  Terms: z.nullish(z.array(z.string())),
+  Permissions: z.optional(z.int()),
+  FolderOptions: z.optional(z.unknown()),
 });
 export type ResultSet = z.infer<typeof ResultSet>;
 
@@ -212,23 +213,23 @@ export type ResultSet = z.infer<typeof ResultSet>;
  * Fields: the searched archive's FieldList. Terms: the content-search terms ([] without one).
  * Permissions: the user's bits on the searched archive. No view right: 403, no document sent.
  */
-export const DocumentPage = ResultSet.extend({
+export const DocumentPage = z.extend(ResultSet, {
   Docs: z.array(ResultDocument),
   Fields: FieldList,
   Terms: z.array(z.string()),
-  Permissions: z.number().int(),
+  Permissions: z.int(),
 });
 export type DocumentPage = z.infer<typeof DocumentPage>;
 
 /** Workflow queue search (task searches). */
 export const QueueSearch = z.looseObject({
   Key: z.string(),
-  WorkflowId: z.number().int(),
-  ProcessIDs: z.array(z.number().int()).optional(),
-  Visible: z.boolean().optional(),
+  WorkflowId: z.int(),
+  ProcessIDs: z.optional(z.array(z.int())),
+  Visible: z.optional(z.boolean()),
 });
 /** Queue count result: archives with Id and ProcessIDs; the count is their number. */
-export const QueueCount = z.array(z.looseObject({ Id: z.number().int(), ProcessIDs: z.array(z.number().int()) }));
+export const QueueCount = z.array(z.looseObject({ Id: z.int(), ProcessIDs: z.array(z.int()) }));
 
 export interface SearchListParams {
   token?: string;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Security administration and stamps (archive-inbox-ops.md §7). */
 export const StampList = z.array(z.looseObject({ Text: z.string() }));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Users (user-app.md §2 Settings > Users, §5, §7, §8).
@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** GET users, users?needsDbId=true: the user list (shape beyond Name/Email not shown by the spec). */
-export const UserSummary = z.looseObject({ Id: z.number().int().optional(), Name: z.string(), Email: z.string().nullable().optional() });
+export const UserSummary = z.looseObject({ Id: z.optional(z.int()), Name: z.string(), Email: z.nullish(z.string()) });
 export const UserList = z.array(UserSummary);
 
 /**

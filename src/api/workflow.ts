@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Workflow designer calls (user-app.md §7; archive-inbox-ops.md §7). */
-export const WorkflowQueue = z.looseObject({ Key: z.string(), Name: z.string().optional(), WorkflowId: z.number().int().optional() });
+export const WorkflowQueue = z.looseObject({ Key: z.string(), Name: z.optional(z.string()), WorkflowId: z.optional(z.int()) });
 export const WorkflowQueueList = z.array(WorkflowQueue);
 
 /** Node keys the spec renames to begin lowercase. */

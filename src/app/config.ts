@@ -4,19 +4,19 @@
  * the configuration it had; with neither, the defaults below apply. Read synchronously with
  * getConfig() after loadConfig() has run once at start.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../db/db';
 import { RECORDS_PER_PAGE, HELPER } from '../api/constants';
 
 export const AppConfig = z.object({
-  apiBaseUrl: z.string().default(''),
-  languageCdnUrl: z.string().default(''),
-  gridLicenseKey: z.string().default('non-commercial-and-evaluation'),
-  defaultRecordsPerPage: z.number().int().min(1).max(RECORDS_PER_PAGE.max).default(RECORDS_PER_PAGE.configDefault),
-  helperPort: z.number().int().min(1).max(65535).default(HELPER.port),
-  helperSslPort: z.number().int().min(1).max(65535).default(HELPER.sslPort),
-  helperUseSsl: z.boolean().default(HELPER.useSsl),
-  leaseRecheckSeconds: z.number().int().min(0).default(60),
+  apiBaseUrl: z._default(z.string(), ''),
+  languageCdnUrl: z._default(z.string(), ''),
+  gridLicenseKey: z._default(z.string(), 'non-commercial-and-evaluation'),
+  defaultRecordsPerPage: z._default(z.int().check(z.minimum(1), z.maximum(RECORDS_PER_PAGE.max)), RECORDS_PER_PAGE.configDefault),
+  helperPort: z._default(z.int().check(z.minimum(1), z.maximum(65535)), HELPER.port),
+  helperSslPort: z._default(z.int().check(z.minimum(1), z.maximum(65535)), HELPER.sslPort),
+  helperUseSsl: z._default(z.boolean(), HELPER.useSsl),
+  leaseRecheckSeconds: z._default(z.int().check(z.minimum(0)), 60),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

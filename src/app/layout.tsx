@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from './header';
 import { RequireSession } from './require-session';
@@ -9,7 +10,9 @@ export function AppLayout() {
       <div className="app-shell">
         <AppHeader />
         <main className="app-main" id="main">
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </RequireSession>

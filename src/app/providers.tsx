@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { i18n } from '../i18n/i18n';
 import { queryPersister } from '../pwa/query-persister';
 import { PERSIST_MAX_AGE, shouldPersistQuery } from './query-client';
-import type { createAppRouter } from './router';
+import { AppRoutes, NavigationBridge } from './router';
 
-export function AppProviders({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
+export function AppProviders({ queryClient }: { queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <PersistQueryClientProvider
@@ -19,7 +19,10 @@ export function AppProviders({ queryClient, router }: { queryClient: QueryClient
           dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
         }}
       >
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <NavigationBridge />
+          <AppRoutes />
+        </BrowserRouter>
       </PersistQueryClientProvider>
     </I18nextProvider>
   );

@@ -1,6 +1,8 @@
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { loginUrl } from '../api/error-handler';
+import { registerServiceWorker } from '../pwa/register';
 import { BusyIndicator } from '../ui/busy-indicator';
 import { LeaseExpiredModal } from '../ui/lease-expired-modal';
 import { OfflineIndicator } from '../ui/offline-indicator';
@@ -13,6 +15,8 @@ import { UpdateBanner } from './update-banner';
 export function Root() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // After the first paint: the first screen does not need the service worker (or workbox-window).
+  useEffect(() => registerServiceWorker(), []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -23,7 +27,9 @@ export function Root() {
       <UpdateBanner />
       <OfflineIndicator />
       <TokenCapture>
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </TokenCapture>
       <Toasts />
       <LeaseExpiredModal

@@ -6,16 +6,16 @@
  * stored and then removed from the visible address.
  */
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../db/db';
 
 export const Session = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   /** Licence type (1 full, 4 web-only read-only); null until known (token taken from the address). */
-  licenceType: z.number().int().nullable(),
-  userName: z.string().nullable(),
+  licenceType: z.nullable(z.int()),
+  userName: z.nullable(z.string()),
   /** Set by the licence validation: restricted licences are sent back to /select. */
-  restricted: z.boolean().optional(),
+  restricted: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof Session>;
 

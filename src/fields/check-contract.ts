@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * POST api/indexes?dbId=&archiveId=&token= (archive-inbox-ops.md §7 "Field validation"; archId is
@@ -8,22 +8,22 @@ import { z } from 'zod';
  * FIELD_NOT_IN_LIST for a fixed-list field (Prop 64) whose value is not a list item.
  */
 export const IndexCheckItem = z.looseObject({
-  ID: z.number().int(),
-  VAL: z.string().nullable().optional(),
-  MVAL: z.array(z.string()).nullable().optional(),
+  ID: z.int(),
+  VAL: z.optional(z.nullable(z.string())),
+  MVAL: z.optional(z.nullable(z.array(z.string()))),
 });
 export type IndexCheckItem = z.infer<typeof IndexCheckItem>;
-export const IndexCheckRequest = z.array(IndexCheckItem).max(1000);
+export const IndexCheckRequest = z.array(IndexCheckItem).check(z.maxLength(1000));
 
 export const IndexCheckResult = z.looseObject({
-  ID: z.number().int(),
-  Code: z.number().int(),
+  ID: z.int(),
+  Code: z.int(),
   /** i18n key when Code < 0 (codes.ts). */
-  Key: z.string().optional(),
+  Key: z.optional(z.string()),
   /** English text, or the RegEx's own message. */
-  Message: z.string().optional(),
-  Normalized: z.string().optional(),
-  NormalizedMVAL: z.array(z.string()).optional(),
+  Message: z.optional(z.string()),
+  Normalized: z.optional(z.string()),
+  NormalizedMVAL: z.optional(z.array(z.string())),
 });
 export type IndexCheckResult = z.infer<typeof IndexCheckResult>;
 export const IndexCheckResponse = z.array(IndexCheckResult);

@@ -4,7 +4,7 @@
  * then the copy cached in the Dexie `languages` table (so the app keeps its language offline).
  * English is bundled and never fetched. The chosen code is kept in Dexie settings ('language').
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../db/db';
 import { LANGUAGES, LANGUAGE_ALIASES, type LanguageCode } from '../api/constants';
 import { i18n } from './i18n';

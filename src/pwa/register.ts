@@ -2,10 +2,12 @@
  * Registers the service worker (production builds only) and tracks whether an update is waiting.
  * The update is applied only when the user asks ("Update available - reload") and only while the
  * outbox holds no unsent work: a reload mid-send must not strand a change (STYLE.md).
+ * The first screen does not need the service worker: the app calls registerServiceWorker after its
+ * first paint, and workbox-window is loaded then (ARCHITECTURE.md "Budgets").
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery, type Subscription } from 'dexie';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { db } from '../db/db';
 
 interface UpdateState {
@@ -16,6 +18,7 @@ interface UpdateState {
 
 let state: UpdateState = { updateAvailable: false, blockedByOutbox: false };
 let wb: Workbox | null = null;
+let registering = false;
 const listeners = new Set<() => void>();
 
 function setState(patch: Partial<UpdateState>): void {
@@ -29,10 +32,15 @@ function subscribe(l: () => void): () => void {
 }
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  wb = new Workbox('/service-worker.js', { type: 'module', scope: '/' });
-  wb.addEventListener('waiting', () => setState({ updateAvailable: true }));
-  void wb.register().catch((err: unknown) => console.warn('Service worker registration failed', err));
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  const register = async () => {
+    const { Workbox } = await import('workbox-window');
+    wb = new Workbox('/service-worker.js', { type: 'module', scope: '/' });
+    wb.addEventListener('waiting', () => setState({ updateAvailable: true }));
+    await wb.register();
+  };
+  register().catch((err: unknown) => console.warn('Service worker registration failed', err));
 }
 
 /** Unsent outbox entries: queued, or left "sending" by a drain that may not have finished. */

@@ -38,7 +38,8 @@ describe('the notifications tray', () => {
     renderTray();
     const button = await screen.findByRole('button', { name: 'Notifications (2 need attention)' });
     fireEvent.click(button);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    // The panel is loaded when the tray first opens.
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
     const conflictItem = within(panel).getByRole('listitem', { name: 'Document 7' });
     expect(within(conflictItem).getByText('Conflict')).toBeTruthy();
     expect(conflictItem.textContent).toContain('Yours: Approved');

@@ -15,7 +15,7 @@
  * 401, 402, 499, a login redirect or an HTML page: the drain stops, the entry stays queued and the
  * error goes to the app's error handler; other 4xx: failed with the server's reason (never dropped).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isApiError } from '../../api/api-error';
 import { FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag } from '../../api/documents';
 import type { DocumentField } from '../../api/search';

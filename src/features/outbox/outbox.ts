@@ -40,7 +40,7 @@ export const outboxTarget = (dbId: number, archiveId: number, docId: number): st
 /** States that still need the server (or the user): everything but done. */
 export const UNFINISHED_STATES: readonly OutboxState[] = ['queued', 'sending', 'failed', 'conflict'];
 /** What the tray's badge counts: unsent, failed and conflicting entries. */
-export const attentionCount = (entries: readonly OutboxEntry[]): number => entries.filter((e) => e.state !== 'done').length;
+export { attentionCount } from './outbox-view';
 
 export function isFieldEditMeta(m: unknown): m is FieldEditMeta {
   const o = m as Partial<FieldEditMeta> | null;

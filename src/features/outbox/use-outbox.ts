@@ -1,16 +1,13 @@
 /** React views of the outbox: live (useLiveQuery sees writes of other tabs and workers too). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
-import { attentionCount, pendingValuesByTarget, pendingValuesFrom, type PendingValues } from './outbox';
-import { startOutboxTriggers } from './triggers';
+import { pendingValuesByTarget, pendingValuesFrom, type PendingValues } from './outbox';
+import { attentionCount, useOutbox } from './outbox-view';
+
+export { useOutbox, useOutboxTriggers } from './outbox-view';
 
 const EMPTY: OutboxEntry[] = [];
-
-/** Every outbox entry in order (seq). */
-export function useOutbox(database: ArchiveDb = defaultDb): OutboxEntry[] {
-  return useLiveQuery(() => database.outbox.orderBy('seq').toArray(), [database]) ?? EMPTY;
-}
 
 /** The tray badge: unsent, failed and conflicting entries. */
 export function useOutboxAttentionCount(database: ArchiveDb = defaultDb): number {
@@ -28,9 +25,4 @@ export function usePendingValues(target: string, database: ArchiveDb = defaultDb
 export function usePendingValuesByTarget(database: ArchiveDb = defaultDb): Map<string, PendingValues> {
   const entries = useLiveQuery(() => database.outbox.where('state').anyOf('queued', 'sending', 'failed', 'conflict').toArray(), [database]) ?? EMPTY;
   return useMemo(() => pendingValuesByTarget(entries), [entries]);
-}
-
-/** Starts the drain triggers while mounted (the signed-in layout mounts it once). */
-export function useOutboxTriggers(): void {
-  useEffect(() => startOutboxTriggers(), []);
 }

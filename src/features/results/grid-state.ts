@@ -4,25 +4,26 @@
  * pinned), the sort and the page size. Restored on the next visit and after a reload; "Restore
  * columns" and an invalid saved sort (DISCARDING_INVALID_GRID_SORT_MSG) delete it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ArchiveDb, GridState } from '../../db/db';
 
 const StoredState = z.object({
   key: z.string(),
-  columns: z
-    .array(
+  columns: z.catch(
+    z.array(
       z.object({
         id: z.string(),
-        width: z.number().positive().optional(),
-        hidden: z.boolean().optional(),
-        pinned: z.boolean().optional(),
-        order: z.number().optional(),
+        width: z.optional(z.number().check(z.positive())),
+        hidden: z.optional(z.boolean()),
+        pinned: z.optional(z.boolean()),
+        order: z.optional(z.number()),
       }),
-    )
-    .catch([]),
-  sort: z.array(z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) })).catch([]),
-  pageSize: z.number().int().positive().catch(0),
-  updatedAt: z.number().catch(0),
+    ),
+    [],
+  ),
+  sort: z.catch(z.array(z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) })), []),
+  pageSize: z.catch(z.int().check(z.positive()), 0),
+  updatedAt: z.catch(z.number(), 0),
 });
 
 export function searchGridStateKey(db: number, searchId: number, archiveId: number): string {

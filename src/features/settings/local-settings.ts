@@ -2,31 +2,33 @@
  * Local settings of user-app.md §3, kept on the device in Dexie settings ('localSettings'),
  * validated on read so an old or damaged record falls back to the defaults.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/db';
 import { HELPER } from '../../api/constants';
 
 export const LocalSettings = z.object({
-  searchSetting: z
-    .object({
-      archHistoryPageSize: z.number().int().positive().default(25),
-      disableOpenDoc: z.boolean().default(false),
-      multiArchiveCountSort: z.boolean().default(false),
-      multiArchiveHideEmpty: z.boolean().default(false),
-      openNewTab: z.boolean().default(false),
-    })
-    .prefault({}),
-  showGlobalActionTasks: z.boolean().default(false),
-  taskSearches: z.array(z.object({ Key: z.string(), Visible: z.boolean(), WorkflowId: z.number().int() })).default([]),
-  showVersionArchive: z.boolean().default(false),
-  autoRunDefaultSearchOnClick: z.boolean().default(false),
-  scanner: z
-    .object({
-      port: z.number().int().min(1).max(65535).default(HELPER.port),
-      sslPort: z.number().int().min(1).max(65535).default(HELPER.sslPort),
-      useSsl: z.boolean().default(HELPER.useSsl),
-    })
-    .prefault({}),
+  searchSetting: z.prefault(
+    z.object({
+      archHistoryPageSize: z._default(z.int().check(z.positive()), 25),
+      disableOpenDoc: z._default(z.boolean(), false),
+      multiArchiveCountSort: z._default(z.boolean(), false),
+      multiArchiveHideEmpty: z._default(z.boolean(), false),
+      openNewTab: z._default(z.boolean(), false),
+    }),
+    {},
+  ),
+  showGlobalActionTasks: z._default(z.boolean(), false),
+  taskSearches: z._default(z.array(z.object({ Key: z.string(), Visible: z.boolean(), WorkflowId: z.int() })), []),
+  showVersionArchive: z._default(z.boolean(), false),
+  autoRunDefaultSearchOnClick: z._default(z.boolean(), false),
+  scanner: z.prefault(
+    z.object({
+      port: z._default(z.int().check(z.minimum(1), z.maximum(65535)), HELPER.port),
+      sslPort: z._default(z.int().check(z.minimum(1), z.maximum(65535)), HELPER.sslPort),
+      useSsl: z._default(z.boolean(), HELPER.useSsl),
+    }),
+    {},
+  ),
 });
 export type LocalSettings = z.infer<typeof LocalSettings>;
 

@@ -1,10 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attentionCount, clearDone } from '../../outbox/outbox';
-import { useOutbox, useOutboxTriggers } from '../../outbox/use-outbox';
+import { attentionCount, useOutbox, useOutboxTriggers } from '../../outbox/outbox-view';
 import { useDismiss } from '../../../ui/use-dismiss';
-import { OutboxEntryItem } from './outbox-entry-item';
 import '../notifications.css';
+
+const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
 
 /**
  * The header's Notifications button and its panel (first version: outbox entries; later issues add
@@ -19,7 +19,6 @@ export function NotificationsTray() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const hasDone = entries.some((e) => e.state === 'done');
 
   useDismiss(ref, open, () => setOpen(false));
 
@@ -42,28 +41,9 @@ export function NotificationsTray() {
         )}
       </button>
       {open && (
-        <section id={panelId} className="nav-menu-panel notifications-panel" aria-label={t('NOTIFICATIONS')}>
-          <div className="notifications-panel-head">
-            <h2 className="notifications-title">{t('NOTIFICATIONS')}</h2>
-            {hasDone && (
-              <button type="button" className="button" onClick={() => void clearDone()}>
-                {t('OUTBOX_CLEAR_DONE')}
-              </button>
-            )}
-            <button type="button" className="button" onClick={() => setOpen(false)}>
-              {t('CLOSE')}
-            </button>
-          </div>
-          {entries.length === 0 ? (
-            <p className="notifications-empty">{t('OUTBOX_EMPTY')}</p>
-          ) : (
-            <ul className="outbox-list">
-              {[...entries].reverse().map((e) => (
-                <OutboxEntryItem key={e.seq} entry={e} />
-              ))}
-            </ul>
-          )}
-        </section>
+        <Suspense fallback={null}>
+          <NotificationsPanel id={panelId} entries={entries} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );
