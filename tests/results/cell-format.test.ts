@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellFormatter } from '../../src/features/results/cell-format';
+import { FORMAT_CACHE_LIMIT, cellFormatter } from '../../src/features/results/cell-format';
 
 const fields = [
   { ID: 1, Name: 'Title', Type: 1 },
@@ -30,5 +30,24 @@ describe('what a field cell shows', () => {
     expect(us(4, '1.5; 20')).toBe('$1.50; $20.00');
     expect(us(4, '$1.50')).toBe('$1.50');
     expect(us(99, '2024-12-14')).toBe('2024-12-14');
+  });
+});
+
+describe('formatter memory', () => {
+  it('gives the same text for a value seen before, and keeps working past its limit', () => {
+    const us = cellFormatter(fields, 'en-US');
+    expect(us(4, '24160.5')).toBe('$24,160.50');
+    expect(us(4, '24160.5')).toBe('$24,160.50');
+    for (let i = 0; i < FORMAT_CACHE_LIMIT + 5; i++) us(5, String(i));
+    expect(us(5, '12.5')).toBe('12.5');
+    expect(us(4, '1.5; 20')).toBe('$1.50; $20.00');
+  });
+
+  it("keeps fields apart: one wire value formats by each field's own mask", () => {
+    const us = cellFormatter(fields, 'en-US');
+    expect(us(3, '2024-12-14')).toBe('12/14/2024');
+    expect(us(1, '2024-12-14')).toBe('2024-12-14');
+    expect(us(4, '12.5')).toBe('$12.50');
+    expect(us(5, '12.5')).toBe('12.5');
   });
 });

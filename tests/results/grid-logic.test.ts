@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyColumnState, buildColumns, buildRows, buildSortParam, checkPageSize, columnsToState, contentPromptIds, effectiveSort,
+  applyColumnState, buildColumns, buildRows, buildSortParam, lazyArray, checkPageSize, columnsToState, contentPromptIds, effectiveSort,
   fallbackPage, hasHitsMarker, isInvalidSortMessage, moveColumn, pagerWindow, parseSortParam, sortDocsLocally, totalPages,
 } from '../../src/features/results/grid-logic';
 import { archiveChoices, mergeArchiveCounts } from '../../src/features/results/archive-choices';
@@ -171,5 +171,41 @@ describe('rows of a packed page', () => {
     const types = new Map([[5, 2], [6, 1]]);
     const sorts = [{ column: '5', direction: 'asc' as const }];
     expect(sortDocsLocally(packed, sorts, types).map((d) => d.Id)).toEqual(sortDocsLocally(docs, sorts, types).map((d) => d.Id));
+  });
+});
+
+describe('rows made when read', () => {
+  it('makes an item only when it is read, once, and reads like a plain array', () => {
+    const made: number[] = [];
+    const rows = lazyArray(4, (i) => {
+      made.push(i);
+      return [i, `r${i}`];
+    });
+    expect(rows.length).toBe(4);
+    expect(Array.isArray(rows)).toBe(true);
+    expect(made).toEqual([]);
+    expect(rows[2]).toEqual([2, 'r2']);
+    expect(rows[2]).toBe(rows[2]);
+    expect(made).toEqual([2]);
+    expect(rows[4]).toBeUndefined();
+    expect(3 in rows && !(4 in rows)).toBe(true);
+    expect(Object.keys(rows)).toEqual(['0', '1', '2', '3']);
+    expect([...rows].map((r) => r[0])).toEqual([0, 1, 2, 3]);
+    expect(rows.map((r) => r[1])).toEqual(['r0', 'r1', 'r2', 'r3']);
+    expect(JSON.parse(JSON.stringify(rows))).toEqual([[0, 'r0'], [1, 'r1'], [2, 'r2'], [3, 'r3']]);
+    expect(rows).toEqual([[0, 'r0'], [1, 'r1'], [2, 'r2'], [3, 'r3']]);
+    expect(made.sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('builds a 10,000-row page without making its rows', () => {
+    const read = new Set<number>();
+    const docs = Array.from({ length: 10_000 }, (_, i) => ({ Id: i, Hash: `h${i}`, get Fields() { read.add(i); return [{ ID: 5, VAL: `v${i}` }]; } }));
+    const cols = applyColumnState(buildColumns([{ ID: 5, Name: 'A', Type: 1 }], { hits: false, version: false, titles: { hits: 'H', version: 'V', thumb: 'T', check: 'C' } }), undefined);
+    const rows = buildRows(docs, cols, new Set([3]));
+    expect(rows.length).toBe(10_000);
+    expect(read.size).toBe(0);
+    expect(rows[3]).toEqual([true, 3, 'v3']);
+    expect(rows[9_999]).toEqual([false, 9_999, 'v9999']);
+    expect([...read]).toEqual([3, 9_999]);
   });
 });

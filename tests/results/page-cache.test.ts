@@ -131,6 +131,18 @@ describe('packed page records', () => {
     expect((await db.pages.get(pageKey(parts(1))))?.data).toEqual(odd);
     expect((await readPage(db, pageKey(parts(1))))?.data).toEqual(odd);
   });
+  it('gives back the page read before while the stored page is the same fetch, and the new fetch once written', async () => {
+    await writePage(db, parts(1), resultSet(3), { now: 1000 });
+    const first = await readPage(db, pageKey(parts(1)));
+    await touchPage(db, pageKey(parts(1)), 2000);
+    expect(await readPage(db, pageKey(parts(1)), first)).toBe(first);
+    expect(await readPage(db, pageKey(parts(2)), first)).toBeUndefined();
+    await writePage(db, parts(1), resultSet(2), { now: 3000 });
+    const next = await readPage(db, pageKey(parts(1)), first);
+    expect(next).not.toBe(first);
+    expect(next?.fetchedAt).toBe(3000);
+    expect((next?.data as { Docs: unknown[] }).Docs).toHaveLength(2);
+  });
   it('treats a malformed packed record as not cached', async () => {
     await writePage(db, parts(1), resultSet(3));
     await db.pages.update(pageKey(parts(1)), { data: { Count: 3, PackedDocs: { v: 1, n: 3, metaKeys: [], meta: [], fieldIds: [5], vals: [{ s: 'only-one' }], mvals: [null] } } });

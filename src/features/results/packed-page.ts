@@ -10,7 +10,9 @@
  * Reading gives back the ResultSet with `Docs` as PackedDoc views: the document's own properties
  * are plain data properties; `Fields` is built on first use (only the row being edited, shown in
  * the history or the panel needs it). The grid reads cell text straight from the columns
- * (`cellTextOf`), so no field object is made to paint or sort.
+ * (`cellText`), so no field object is made to paint or sort. A field's joined string is not split:
+ * a value is cut out of it when read (the grid reads the ~25 rows it draws, not 10,000 x fields
+ * strings that the garbage collector would then have to copy).
  */
 
 const SEP = '\u001f';
@@ -49,6 +51,50 @@ function packColumn(values: unknown[]): Column {
   if (strings) return { s: values.join(SEP) };
   if (numbers) return { f: Float64Array.from(values as number[]) };
   return { a: values };
+}
+
+/** A field's values as stored joined: `starts[r]` is where value r begins (one past its end: starts[r + 1] - 1). */
+class JoinedColumn {
+  readonly #s: string;
+  readonly #starts: Int32Array;
+
+  constructor(s: string, n: number) {
+    const starts = new Int32Array(n + 1);
+    let at = 0;
+    for (let r = 1; r < n; r++) {
+      at = s.indexOf(SEP, at);
+      if (at < 0) throw new Error('packed page: column length');
+      starts[r] = ++at;
+    }
+    if (s.indexOf(SEP, at) >= 0) throw new Error('packed page: column length');
+    starts[n] = s.length + 1;
+    this.#s = s;
+    this.#starts = starts;
+  }
+
+  at(r: number): string {
+    return this.#s.slice(this.#starts[r], this.#starts[r + 1]! - 1);
+  }
+}
+
+/** A column already in memory as values (numbers, or an array). */
+class ValuesColumn {
+  readonly #values: ArrayLike<unknown>;
+
+  constructor(values: ArrayLike<unknown>) {
+    this.#values = values;
+  }
+
+  at(r: number): unknown {
+    return this.#values[r];
+  }
+}
+
+type ValueColumn = JoinedColumn | ValuesColumn;
+
+function fieldColumn(c: Column, n: number): ValueColumn {
+  if ('s' in c && typeof c.s === 'string') return new JoinedColumn(c.s, n);
+  return new ValuesColumn(unpackColumn(c, n));
 }
 
 function unpackColumn(c: Column, n: number): ArrayLike<unknown> {
@@ -123,7 +169,7 @@ export function packDocs(docs: readonly unknown[]): PackedDocs | null {
 interface DecodedPage {
   fieldIds: readonly number[];
   fieldIndex: ReadonlyMap<number, number>;
-  vals: ArrayLike<unknown>[];
+  vals: ValueColumn[];
   mvals: (ArrayLike<unknown> | null)[];
 }
 
@@ -161,7 +207,7 @@ export class PackedDoc {
       const r = this.#row;
       this.#fields = p.fieldIds.map((ID, c) => {
         const f: Field = { ID };
-        const v = p.vals[c]![r];
+        const v = p.vals[c]!.at(r);
         if (v !== undefined) f.VAL = v as string | null;
         const m = p.mvals[c]?.[r];
         if (m !== undefined) f.MVAL = m as string[] | null;
@@ -179,7 +225,7 @@ export class PackedDoc {
     const r = this.#row;
     const m = p.mvals[c]?.[r] as readonly string[] | null | undefined;
     if (m && m.length > 0) return m.join('; ');
-    return (p.vals[c]![r] as string | null | undefined) ?? '';
+    return (p.vals[c]!.at(r) as string | null | undefined) ?? '';
   }
 
   toJSON(): Record<string, unknown> {
@@ -194,7 +240,7 @@ export function unpackDocs(p: PackedDocs): PackedDoc[] {
   const page: DecodedPage = {
     fieldIds: p.fieldIds,
     fieldIndex: new Map(p.fieldIds.map((id, c) => [id, c])),
-    vals: p.vals.map((c) => unpackColumn(c, n)),
+    vals: p.vals.map((c) => fieldColumn(c, n)),
     mvals: p.mvals.map((m) => {
       if (m !== null && (!Array.isArray(m) || m.length !== n)) throw new Error('packed page: MVAL column');
       return m;

@@ -43,7 +43,7 @@ export function useResultPage(input: ResultPageInput) {
 
   const live = useLiveQuery(async () => {
     performance.mark('page-read-start');
-    const record = await readPage(appDb, key);
+    const record = await readPage(appDb, key, memory.get(key));
     performance.mark('page-read-end');
     return { key, record: record ?? null };
   }, [key]);

@@ -5,10 +5,15 @@
  * and column widths, no auto-sizing and small rendering offsets keep the DOM under ~400 cells for any
  * page size (ENVIRONMENT.md: 5x faster than the defaults). Sorting is the server's: a header click is
  * reported to the screen (onSortChange) and the plugin only shows the indicators.
+ *
+ * Each Handsontable render recalculates the styles of every cell it wrote (~10 ms for ~500 elements
+ * here), so the grid is built with its first page, columns, height and sort marks at once (one render
+ * at mount), and afterwards one effect applies whatever changed in a single batch (at most one render
+ * per commit).
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HotTable, type HotTableProps } from '@handsontable/react-wrapper';
+import { HotTable, type HotTableProps, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { registerPlugin, ManualColumnResize, MultiColumnSorting } from 'handsontable/plugins';
@@ -67,31 +72,75 @@ function afterPaint(fn: () => void) {
   });
 }
 
-const StaticHot = memo(function StaticHot(props: { settings: HotTableProps }) {
-  return <HotTable {...props.settings} />;
+const StaticHot = memo(function StaticHot({ settings, setHost }: { settings: HotTableProps; setHost: (r: HotTableRef | null) => void }) {
+  return <HotTable {...settings} ref={setHost} />;
 });
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+/** The height that fills the window below the grid's top, within the bounds. Reads layout. */
+function fittedHeight(root: HTMLElement): number {
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  return Math.round(Math.min(MAX_GRID_HEIGHT, Math.max(MIN_GRID_HEIGHT, window.innerHeight - top - 16)));
+}
+
+const columnsSignature = (p: ResultsGridProps) => p.columns.map((c) => `${c.id}:${c.width}:${c.pinned ? 1 : 0}`).join(',') + `|${p.fixedColumns}`;
+const sortSignature = (p: ResultsGridProps) => p.sorts.map((s) => `${s.column}:${s.direction}`).join(',');
+
+/** What the grid shows now: the effect compares the props with it and applies only the differences. */
+interface Applied {
+  columnsSig: string;
+  t: TFunction;
+  rows: unknown[][];
+  sortSig: string;
+  scrollKey: string | undefined;
+  editing: GridEditing | undefined;
+  checked: ReadonlySet<number>;
+}
 
 /**
  * The grid's fixed settings and a holder for the latest props that its hooks read. Built once per
- * grid (outside render), so the HotTable element never changes.
+ * grid (outside render), so the HotTable element never changes. The settings already hold the first
+ * page, its columns and the fitted height, and the sort marks are set before the first render.
  */
-function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
+function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFunction) {
   const latest = { current: initial };
   const hot = { current: null as Hot | null };
+  const host = { current: null as HotTableRef | null };
+  const applied: Applied = {
+    columnsSig: columnsSignature(initial),
+    t,
+    rows: initial.rows,
+    sortSig: sortSignature(initial),
+    scrollKey: initial.scrollKey,
+    editing: initial.editing,
+    checked: initial.checked,
+  };
+  const size = { height: GRID_HEIGHT };
   const docAt = (row: number): DocLike | undefined => latest.current.docs[row];
   const colAt = (col: number): ColumnView | undefined => latest.current.columns[col];
   const settings = {
     licenseKey,
-    afterInit(this: Hot) {
+    // After the settings are applied, before the first render: the sort marks are drawn with it.
+    init(this: Hot) {
       hot.current = this;
+      paintSort(this, latest.current);
     },
     themeName: 'ht-theme-main',
-    data: [],
+    // The core styles come with the grid chunk's CSS (the handsontable.min.css import above): injecting
+    // them again as a <style> doubles the cost of every style recalculation.
+    injectCoreCss: false,
+    ...columnSettings(initial, t, latest),
+    data: initial.rows,
     readOnly: true,
     editor: false,
     rowHeaders: false,
-    colHeaders: true,
-    height: GRID_HEIGHT,
+    // Read once, when Handsontable applies its settings at init (its root is in the page by then).
+    height: () => {
+      const root = host.current?.hotElementRef;
+      if (root) size.height = fittedHeight(root);
+      return size.height;
+    },
     width: '100%',
     rowHeights: ROW_HEIGHT,
     // One line per row: wrapped text would make rows taller than ROW_HEIGHT (long values show an ellipsis).
@@ -102,7 +151,6 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
     viewportRowRenderingOffset: 2,
     viewportColumnRenderingOffset: 1,
     stretchH: 'none',
-    manualColumnResize: true,
     multiColumnSorting: { headerAction: true, indicator: true },
     outsideClickDeselects: false,
     selectionMode: 'single',
@@ -174,110 +222,101 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps) {
   const setLatest = (p: ResultsGridProps) => {
     latest.current = p;
   };
-  return { latest, hot, settings, setLatest };
+  const setHost = (r: HotTableRef | null) => {
+    host.current = r;
+  };
+  return { latest, hot, applied, size, settings, setLatest, setHost };
+}
+
+/** The per-column settings (renderers read the latest props through `latest`). */
+function columnSettings(p: ResultsGridProps, t: TFunction, latest: { current: ResultsGridProps }) {
+  const cols = p.columns;
+  const selectLabel = (row: number) => t('RESULTS_SELECT_ROW', { row: row + 1 });
+  const previewLabel = t('RESULTS_THUMB_OPEN');
+  const widths = cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width));
+  return {
+    columns: cols.map((c) => ({
+      readOnly: true,
+      // Per-column options go under the plugin's own key (multiColumnSorting, not columnSorting).
+      multiColumnSorting: c.sortable ? undefined : { headerAction: false, indicator: false },
+      renderer:
+        c.kind === 'check'
+          ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)
+          : c.kind === 'thumb'
+            ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
+            : (i: Hot, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => {
+                const fieldId = latest.current.columns[col]?.fieldId;
+                const format = latest.current.formatCell;
+                const shown = format && fieldId !== undefined && typeof value === 'string' ? format(fieldId, value) : value;
+                textRenderer(i, td, row, col, prop, shown, cp);
+                latest.current.editing?.decorate(td, row, col);
+                return td;
+              },
+    })),
+    colHeaders: cols.map((c) => c.title),
+    colWidths: widths,
+    manualColumnResize: widths,
+    fixedColumnsStart: p.fixedColumns,
+  };
 }
 
 export function ResultsGrid(props: ResultsGridProps) {
   const { t } = useTranslation();
-  const [bridge] = useState(() => createGridBridge(props.licenseKey, props));
-  const { latest, hot } = bridge;
+  const [bridge] = useState(() => createGridBridge(props.licenseKey, props, t));
+  const { hot, applied, size } = bridge;
+
+  // Whatever changed since the last commit, in one Handsontable batch (one render): columns (and with
+  // them the data shape), rows (new page, local sort, fresh data), sort marks, and what the renderers
+  // read (edit mode and marks, the selection).
   useEffect(() => {
     bridge.setLatest(props);
-  });
-
-  const rowsRef = useRef<unknown[][] | null>(null);
-  const scrollKeyRef = useRef(props.scrollKey);
-  const columnsSig = props.columns.map((c) => `${c.id}:${c.width}:${c.pinned ? 1 : 0}`).join(',') + `|${props.fixedColumns}`;
-
-  // Columns (and with them the data shape) changed: one updateSettings.
-  useEffect(() => {
     const h = hot.current;
     if (!h) return;
-    const cols = latest.current.columns;
-    const selectLabel = (row: number) => t('RESULTS_SELECT_ROW', { row: row + 1 });
-    const previewLabel = t('RESULTS_THUMB_OPEN');
-    h.updateSettings({
-      columns: cols.map((c) => ({
-        readOnly: true,
-        // Per-column options go under the plugin's own key (multiColumnSorting, not columnSorting).
-        multiColumnSorting: c.sortable ? undefined : { headerAction: false, indicator: false },
-        renderer:
-          c.kind === 'check'
-            ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)
-            : c.kind === 'thumb'
-              ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
-              : (i: Hot, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => {
-                  const fieldId = latest.current.columns[col]?.fieldId;
-                  const format = latest.current.formatCell;
-                  const shown = format && fieldId !== undefined && typeof value === 'string' ? format(fieldId, value) : value;
-                  textRenderer(i, td, row, col, prop, shown, cp);
-                  latest.current.editing?.decorate(td, row, col);
-                  return td;
-                },
-      })),
-      colHeaders: cols.map((c) => c.title),
-      colWidths: cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width)),
-      manualColumnResize: cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width)),
-      fixedColumnsStart: latest.current.fixedColumns,
-      data: latest.current.rows,
-    } as Handsontable.GridSettings);
-    rowsRef.current = latest.current.rows;
-    paintSort(h, latest.current);
-    afterPaint(() => mark('grid-painted'));
-  }, [columnsSig, t, hot, latest]);
-
-  // Rows changed (new page, local sort, fresh data): one updateData.
-  useEffect(() => {
-    const h = hot.current;
-    if (!h || rowsRef.current === props.rows) return;
-    rowsRef.current = props.rows;
-    // One render for the new rows, the scroll reset and the sort marks (each alone re-renders).
+    const columnsSig = columnsSignature(props);
+    const sortSig = sortSignature(props);
+    const columnsChanged = applied.columnsSig !== columnsSig || applied.t !== t;
+    const rowsChanged = applied.rows !== props.rows;
+    const sortChanged = applied.sortSig !== sortSig;
+    const looksChanged = applied.editing !== props.editing || applied.checked !== props.checked;
+    if (!columnsChanged && !rowsChanged && !sortChanged && !looksChanged) return;
     h.batch(() => {
-      h.updateData(props.rows);
+      if (columnsChanged) h.updateSettings({ ...columnSettings(props, t, bridge.latest), data: props.rows } as Handsontable.GridSettings);
+      else if (rowsChanged) h.updateData(props.rows);
       // updateData keeps the scroll position: another page would open at the old page's offset.
-      if (scrollKeyRef.current !== props.scrollKey) {
-        scrollKeyRef.current = props.scrollKey;
+      if (rowsChanged && applied.scrollKey !== props.scrollKey) {
+        applied.scrollKey = props.scrollKey;
         if (props.rows.length > 0) h.scrollViewportTo({ row: 0 });
       }
-      paintSort(h, latest.current);
+      paintSort(h, props);
+      if (!columnsChanged && !rowsChanged) h.render();
     });
-    mark('grid-rendered');
+    Object.assign(applied, { columnsSig, t, rows: props.rows, sortSig, editing: props.editing, checked: props.checked });
+    if (columnsChanged || rowsChanged) {
+      mark('grid-rendered');
+      afterPaint(() => mark('grid-painted'));
+    }
+  });
+
+  // Built with the first page (in HotTable's own mount effect, which runs before this one): painted then.
+  useEffect(() => {
     afterPaint(() => mark('grid-painted'));
-  }, [props.rows, props.scrollKey, hot, latest]);
+  }, []);
 
-  const sortSig = props.sorts.map((s) => `${s.column}:${s.direction}`).join(',');
-  useEffect(() => {
-    const h = hot.current;
-    if (!h) return;
-    paintSort(h, latest.current);
-    h.render();
-  }, [sortSig, hot, latest]);
-
-  // Edit mode, dirty or pending marks changed: cells re-read their meta and marks.
-  useEffect(() => {
-    hot.current?.render();
-  }, [props.editing, hot]);
-
-  // The grid fills the window below it and follows resizes and rotations.
+  // The grid fills the window below it (fitted at init) and follows resizes and rotations.
   useEffect(() => {
     const fitHeight = () => {
       const h = hot.current;
       if (!h) return;
-      const top = h.rootElement.getBoundingClientRect().top + window.scrollY;
-      const height = Math.round(Math.min(MAX_GRID_HEIGHT, Math.max(MIN_GRID_HEIGHT, window.innerHeight - top - 16)));
-      if (h.getSettings().height !== height) h.updateSettings({ height });
+      const height = fittedHeight(h.rootElement);
+      if (height === size.height) return;
+      size.height = height;
+      h.updateSettings({ height });
     };
-    fitHeight();
     window.addEventListener('resize', fitHeight);
     return () => window.removeEventListener('resize', fitHeight);
-  }, [hot]);
+  }, [hot, size]);
 
-  // Selection changed: only the check cells' look changes.
-  useEffect(() => {
-    hot.current?.render();
-  }, [props.checked, hot]);
-
-  return <StaticHot settings={bridge.settings} />;
+  return <StaticHot settings={bridge.settings} setHost={bridge.setHost} />;
 }
 
 /** Shows the server's sort in the header indicators. */
