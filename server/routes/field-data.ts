@@ -74,12 +74,13 @@ interface Change {
 
 /**
  * The server's check of one edited value: the shared field rules in wire form, then what only the
- * catalogue knows (fixed-list membership). Returns the normalised value or the failure.
+ * catalogue knows (fixed and type-ahead list membership). Returns the normalised value or the failure.
  */
 export async function revalidate(db: Queryable, field: FieldRow, entry: DocumentField): Promise<FieldValueResult> {
   const r = validateFieldValue(fieldToWire(field), { VAL: entry.VAL, MVAL: entry.MVAL }, null);
   if (r.code !== 0) return r;
-  if ((field.prop & FIELD_PROPS.dropdownList) !== 0 && field.list_id !== null) {
+  // Fixed and type-ahead lists (dynamic ones: outsideDynamicList, with the parents' values).
+  if (field.list_id !== null && (field.prop & FIELD_PROPS.dynamicDropdown) === 0) {
     const values = isMulti(field) ? (r.normalizedMVAL ?? []) : [r.normalized ?? ''];
     const wanted = [...new Set(values.filter((v) => v !== ''))];
     if (wanted.length) {

@@ -3,8 +3,8 @@
  * checks a field payload [{ID, VAL, MVAL}] in wire form with the client's own rules
  * (src/fields/rules.ts) and answers [{ID, Code, Key?, Message?, Normalized?, NormalizedMVAL?}]
  * (src/fields/check-contract.ts), adding what only the server knows: -4 for a field that is not
- * one of the archive's fields, -1 FIELD_NOT_IN_LIST for a fixed-list field (Prop 64) whose value
- * is not an item of its list. Needs view (1) on the archive. Like every non-GET call it is refused
+ * one of the archive's fields, -1 FIELD_NOT_IN_LIST for a fixed-list (Prop 64) or type-ahead
+ * list field (a List, no Prop 128) whose value is not an item of its list. Needs view (1) on the archive. Like every non-GET call it is refused
  * for web-only read-only licences (type 4) by the hook in server/app.ts: such users cannot edit.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,7 @@ import { archiveFields, fieldToWire, type FieldRow } from '../search/model.js';
 import { requireDatabase } from './searches.js';
 
 const VIEW = 1;
-const FIXED_LIST = 64;
+const DYNAMIC_LIST = 128;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Query = z
   .looseObject({ dbId: Id, archiveId: Id.optional(), archId: Id.optional() })
@@ -77,7 +77,10 @@ export function indexesValidateRoutes(app: FastifyInstance, ctx: ServerContext) 
       }
       const multi = isMultiField(field);
       let values = multi ? (r.normalizedMVAL ?? []) : [r.normalized ?? ''];
-      if ((row.prop & FIXED_LIST) !== 0 && row.list_id !== null) {
+      // Fixed lists and type-ahead lists (a List without Prop 128): "a user-typed list value must
+      // match a list item" (archive-inbox-ops.md §5). Dynamic lists depend on the document's other
+      // values and are checked on save (PUT FieldData).
+      if (row.list_id !== null && (row.prop & DYNAMIC_LIST) === 0) {
         let known = lists.get(row.list_id);
         if (!known) lists.set(row.list_id, (known = await listItems(store, row.list_id)));
         const missing = values.find((v) => v !== '' && !known.has(v.toLowerCase()));

@@ -55,7 +55,13 @@ export function fieldToWire(f: FieldRow): Field {
     ListF2: f.list_f2,
     Parent: f.parent_id,
     MultiValue: isMulti(f),
-    ExtendedConfig: { LiveField: Boolean(ec.liveField), UseRegExValidation: Boolean(ec.useRegExValidation) },
+    ExtendedConfig: {
+      LiveField: Boolean(ec.liveField),
+      UseRegExValidation: Boolean(ec.useRegExValidation),
+      // Bounds of number and decimal fields (src/fields/rules.ts fieldBounds); only when configured.
+      ...(typeof ec.min === 'number' ? { Min: ec.min } : {}),
+      ...(typeof ec.max === 'number' ? { Max: ec.max } : {}),
+    },
   };
 }
 

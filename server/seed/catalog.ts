@@ -171,7 +171,7 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   await field(F.documentType, 'Document Type', 1, { prop: 64, list_id: I.list.documentTypes });
   await field(F.status, 'Status', 1, { size: 20 });
   await field(F.item, 'Item', 1, { parent_id: 1, multi_value: true });
-  await field(F.quantity, 'Quantity', 2, { parent_id: 1, multi_value: true });
+  await field(F.quantity, 'Quantity', 2, { parent_id: 1, multi_value: true, extended_config: { min: 1, max: 1000 } });
   await field(F.unitPrice, 'Unit Price', 4, { parent_id: 1, multi_value: true, mask: 'C2' });
   await field(F.notes, 'Notes', 1, { size: 500 });
   await field(F.recTitle, 'Record Title', 1, { database_id: I.db.records, size: 100, prop: 2 });

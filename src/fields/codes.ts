@@ -31,10 +31,13 @@ export const FIELD_MESSAGE_KEYS = {
 /** Code -1 keys for the failures that are not about numbers; a RegEx comment message wins over its key. */
 export const FIELD_REGEX_MISMATCH_KEY = 'FIELD_REGEX_MISMATCH';
 export const FIELD_NOT_IN_LIST_KEY = 'FIELD_NOT_IN_LIST';
+/** Code -1 key of a number or decimal outside its field's ExtendedConfig Min/Max (wire form: input is clamped instead). */
+export const FIELD_OUT_OF_RANGE_KEY = 'FIELD_OUT_OF_RANGE';
 
 export type FieldMessageKey =
   | (typeof FIELD_MESSAGE_KEYS)[keyof typeof FIELD_MESSAGE_KEYS]
   | typeof FIELD_REGEX_MISMATCH_KEY
-  | typeof FIELD_NOT_IN_LIST_KEY;
+  | typeof FIELD_NOT_IN_LIST_KEY
+  | typeof FIELD_OUT_OF_RANGE_KEY;
 
 export const fieldMessageKey = (code: Exclude<FieldCode, 0>): FieldMessageKey => FIELD_MESSAGE_KEYS[code];

@@ -64,3 +64,26 @@ export function removeTableRow(t: TableColumns, row: number): TableRemoveResult 
   for (const [id, col] of Object.entries(t)) out[Number(id)] = col.filter((_, i) => i !== row);
   return { ok: true, columns: out };
 }
+
+/** The columns `ids` of a table (missing ones empty), padded to the same number of rows, at least one. */
+export function alignTable(t: TableColumns, ids: readonly number[]): Record<number, string[]> {
+  const rows = Math.max(1, ...ids.map((id) => t[id]?.length ?? 0));
+  const out: Record<number, string[]> = {};
+  for (const id of ids) {
+    const c = [...(t[id] ?? [])];
+    while (c.length < rows) c.push('');
+    out[id] = c;
+  }
+  return out;
+}
+
+/** What is saved of a table: trailing rows that are empty in every column dropped, one row kept. */
+export function trimTableRows(t: TableColumns): Record<number, string[]> {
+  const ids = Object.keys(t).map(Number);
+  const aligned = alignTable(t, ids);
+  let rows = tableRowCount(aligned);
+  while (rows > 1 && ids.every((id) => (aligned[id]![rows - 1] ?? '').trim() === '')) rows--;
+  const out: Record<number, string[]> = {};
+  for (const id of ids) out[id] = aligned[id]!.slice(0, rows);
+  return out;
+}

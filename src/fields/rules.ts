@@ -16,7 +16,7 @@
  * the fixed-list check (-1, FIELD_NOT_IN_LIST) need the catalogue and are the server's.
  */
 import type { Field } from '../api/archives';
-import { FIELD_CODES, FIELD_MESSAGE_KEYS, FIELD_REGEX_MISMATCH_KEY, type FieldCode, type FieldMessageKey } from './codes';
+import { FIELD_CODES, FIELD_MESSAGE_KEYS, FIELD_OUT_OF_RANGE_KEY, FIELD_REGEX_MISMATCH_KEY, type FieldCode, type FieldMessageKey } from './codes';
 import { parseIsoDate, parseLocaleDate, toIsoDate } from './dates';
 import { localeFacts } from './locale';
 
@@ -32,6 +32,8 @@ export interface ValidationResult {
   message?: string;
   /** The value for the wire when code is 0 ('' for empty). */
   normalized?: string;
+  /** True when a typed number was clamped to the field's Min/Max (normalized holds the bound). */
+  clamped?: boolean;
 }
 
 export const FIELD_TYPE = { character: 1, number: 2, date: 3, decimal: 4 } as const;
@@ -135,11 +137,42 @@ function typeCheck(f: FieldRule, text: string, wire: boolean, locale: string): V
   }
 }
 
+/**
+ * Min/Max of a number or decimal field (ExtendedConfig.Min, ExtendedConfig.Max; user-app.md §5
+ * "numeric range for number fields", archive-inbox-ops.md §5 "Numeric input clamps to its minimum
+ * and maximum"). A number field's bounds are whole numbers (rounded inwards).
+ */
+export function fieldBounds(f: FieldRule): { min: number | null; max: number | null } {
+  if (f.Type !== FIELD_TYPE.number && f.Type !== FIELD_TYPE.decimal) return { min: null, max: null };
+  const ec = f.ExtendedConfig ?? {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  let min = num(ec.Min);
+  let max = num(ec.Max);
+  if (f.Type === FIELD_TYPE.number) {
+    if (min !== null) min = Math.ceil(min);
+    if (max !== null) max = Math.floor(max);
+  }
+  return { min, max };
+}
+
+/** Typed input is clamped to the bounds; a wire value outside them is refused (-1, FIELD_OUT_OF_RANGE). */
+function rangeCheck(f: FieldRule, typed: ValidationResult, wire: boolean): ValidationResult {
+  const { min, max } = fieldBounds(f);
+  if (min === null && max === null) return typed;
+  const n = Number(typed.normalized);
+  const bound = min !== null && n < min ? min : max !== null && n > max ? max : null;
+  if (bound === null) return typed;
+  if (wire) return { code: FIELD_CODES.invalidNumber, key: FIELD_OUT_OF_RANGE_KEY };
+  return { code: 0, normalized: String(bound), clamped: true };
+}
+
 function check(f: FieldRule, value: string | null | undefined, wire: boolean, locale: string): ValidationResult {
   if (isEmptyValue(value)) return isRequiredField(f) ? fail(-5) : ok('');
   const typed = typeCheck(f, value!, wire, locale);
   if (typed.code !== 0) return typed;
-  return regexCheck(f, typed.normalized!) ?? typed;
+  const ranged = rangeCheck(f, typed, wire);
+  if (ranged.code !== 0) return ranged;
+  return regexCheck(f, ranged.normalized!) ?? ranged;
 }
 
 /** One value as typed in `locale` (any string Intl accepts; invalid tags fall back to en-US). */

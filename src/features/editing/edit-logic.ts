@@ -11,16 +11,18 @@
 import type { Field } from '../../api/archives';
 import { FieldDataResult } from '../../api/documents';
 import type { OutboxEntry, OutboxState } from '../../db/db';
-import { FIELD_NOT_IN_LIST_KEY } from '../../fields/codes';
+import { FIELD_MESSAGE_KEYS, FIELD_NOT_IN_LIST_KEY, FIELD_REGEX_MISMATCH_KEY, type FieldCode } from '../../fields/codes';
 import { canEditRow, gridFields, isCellEditable, READ_ONLY_LICENCE_TYPE } from '../../fields/editability';
 import { formatWireValue } from '../../fields/masks';
+import { listKindOf, matchListItem } from '../../fields/lists';
 import { compactMultiValue } from '../../fields/multi-value';
 import { FIELD_TYPE, isMultiField, validateFieldValue, validateValue } from '../../fields/rules';
+import { toEditText } from '../../fields/masks';
 import { FIELD_DATA_KIND, outboxTarget, type FieldEdit } from '../outbox/outbox';
 
 /** What editing reads of a field (the result set's FieldList entries fit). */
 export type EditField = Pick<Field, 'ID' | 'Name' | 'Type'> &
-  Partial<Pick<Field, 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'List' | 'ExtendedConfig'>>;
+  Partial<Pick<Field, 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'List' | 'ListF1' | 'ListF2' | 'ExtendedConfig'>>;
 
 /** What editing reads of a document of the page. */
 export interface EditDoc {
@@ -51,9 +53,17 @@ export interface DirtyCell {
   text: string;
   /** How the cell shows it: masked when valid (masks apply on blur), as typed when not. */
   display: string;
-  /** The value for the wire; null when invalid. */
+  /** The value for the wire; null when invalid (or while the server check runs). */
   wire: WireValue | null;
   error?: CellError;
+  /** Multi-value fields and table columns: the entries as typed (table columns keep empty rows). */
+  entries?: string[];
+  /** Locally valid, waiting for the server check (POST api/indexes): not saved until it answers. */
+  checking?: boolean;
+  /** A dynamic-list value cleared because its refreshed list does not hold it. */
+  cleared?: boolean;
+  /** A number clamped to the field's Min/Max. */
+  clamped?: boolean;
 }
 
 export interface DirtyRow {
@@ -105,7 +115,10 @@ export function cellEditable(editMode: boolean, doc: Pick<EditDoc, 'Permissions'
 
 // --- values ----------------------------------------------------------------------------------
 
-export const isDropdownField = (f: Pick<EditField, 'Prop' | 'List'>): boolean => ((f.Prop ?? 0) & 64) !== 0 && !!f.List;
+/** A fixed drop-down (Prop 64 without 128; src/fields/lists.ts). */
+export const isDropdownField = (f: Pick<EditField, 'Prop' | 'List'>): boolean => listKindOf(f) === 'fixed';
+/** A column of a table field (Parent > 0): edited as aligned rows with the other columns of its table. */
+export const isTableColumn = (f: Pick<EditField, 'Parent'>): boolean => (f.Parent ?? 0) > 0;
 
 /** A document's current value of a field (VAL, MVAL for multi-value fields). */
 export function originalValue(doc: EditDoc, fieldId: number): WireValue {
@@ -119,31 +132,87 @@ export const cellText = (v: { VAL?: string | null; MVAL?: readonly string[] | nu
 /** Multi-value text as typed in a cell: entries separated by ';'. */
 export const splitEntries = (text: string): string[] => text.split(';').map((s) => s.trim());
 
-function sameValue(field: EditField, a: WireValue, b: WireValue): boolean {
+/** A value's entries (MVAL, else VAL as one entry). */
+export const entriesOf = (v: { VAL?: string | null; MVAL?: readonly string[] | null }): string[] => (v.MVAL ? [...v.MVAL] : v.VAL ? [v.VAL] : []);
+
+export function sameValue(field: EditField, a: WireValue, b: WireValue): boolean {
+  // A table column's empty entries are rows of its table: they count.
+  if (isTableColumn(field)) return JSON.stringify(a.MVAL ?? (a.VAL ? [a.VAL] : [])) === JSON.stringify(b.MVAL ?? (b.VAL ? [b.VAL] : []));
   if (isMultiField(field)) return JSON.stringify(compactMultiValue(a.MVAL ?? (a.VAL ? [a.VAL] : []))) === JSON.stringify(compactMultiValue(b.MVAL ?? (b.VAL ? [b.VAL] : [])));
   return a.VAL === b.VAL;
 }
 
 /**
  * Judges what the user typed (a text, or a multi-value field's entries) with the field rules in the
- * app's locale. `listItems`: a fixed list's items when known (a value outside them is refused).
+ * app's locale. `listItems`: the items of a fixed or dynamic list when known (a value outside them
+ * is refused; a value matching an item case-insensitively takes the item's spelling). Numbers are
+ * clamped to the field's Min/Max. Table columns keep their empty entries (rows stay aligned).
  */
 export function evaluateInput(field: EditField, input: string | readonly string[], locale: string, listItems?: readonly string[] | null): DirtyCell {
   if (isMultiField(field)) {
-    const entries = compactMultiValue(typeof input === 'string' ? splitEntries(input) : input);
+    const raw = typeof input === 'string' ? splitEntries(input) : [...input];
+    const entries = isTableColumn(field) ? raw : compactMultiValue(raw);
     const text = entries.join('; ');
     const r = validateFieldValue(field, { MVAL: entries }, locale);
-    if (r.code !== 0) return { text, display: text, wire: null, error: { key: r.key ?? 'FIELD_INVALID_NUMBER', ...(r.message ? { message: r.message } : {}) } };
+    if (r.code !== 0) return { text, display: text, wire: null, entries, error: { key: r.key ?? 'FIELD_INVALID_NUMBER', ...(r.message ? { message: r.message } : {}) } };
     const mval = r.normalizedMVAL ?? [];
-    return { text, display: mval.map((v) => formatWireValue(field, v, locale)).join('; '), wire: { VAL: mval[0] ?? '', MVAL: mval } };
+    const clamped = entries.some((e) => e.trim() !== '' && !!validateValue(field, e, locale).clamped);
+    return {
+      text: compactMultiValue(entries).join('; '),
+      // Trailing empty rows of a table column are not shown (the cell would end in '; ').
+      display: compactMultiValue(mval).map((v) => formatWireValue(field, v, locale)).join('; '),
+      wire: { VAL: mval[0] ?? '', MVAL: mval },
+      entries: mval.map((v) => toEditText(field, v, locale)),
+      ...(clamped ? { clamped } : {}),
+    };
   }
   const text = typeof input === 'string' ? input : (input[0] ?? '');
   const r = validateValue(field, text, locale);
   if (r.code !== 0) return { text, display: text, wire: null, error: { key: r.key ?? 'FIELD_INVALID_NUMBER', ...(r.message ? { message: r.message } : {}) } };
-  const wire = r.normalized ?? '';
-  if (listItems && isDropdownField(field) && wire !== '' && !listItems.includes(wire)) return { text, display: text, wire: null, error: { key: FIELD_NOT_IN_LIST_KEY } };
+  let wire = r.normalized ?? '';
+  const kind = listKindOf(field);
+  if (listItems && (kind === 'fixed' || kind === 'dynamic') && wire !== '') {
+    const hit = matchListItem(wire, listItems);
+    if (hit === null) return { text, display: text, wire: null, error: { key: FIELD_NOT_IN_LIST_KEY } };
+    wire = hit;
+  }
   const display = field.Type === FIELD_TYPE.character ? wire : formatWireValue(field, wire, locale);
-  return { text, display, wire: { VAL: wire } };
+  // A clamped number reopens with the bound, not with what was typed.
+  return { text: r.clamped ? toEditText(field, wire, locale) : text, display, wire: { VAL: wire }, ...(r.clamped ? { clamped: true } : {}) };
+}
+
+/** What the validation worker answered for one field (workers/validation.ts FieldCheck). */
+export interface CheckAnswer {
+  code: FieldCode;
+  key?: string;
+  message?: string;
+  normalized?: string;
+  normalizedMVAL?: string[];
+  serverChecked: boolean;
+}
+
+/**
+ * A locally valid cell after the server check: refused with the server's code (its key translated;
+ * only a RegEx's own text is shown as given), or valid with the server's normalised value (a list
+ * item's spelling). Not checked by the server (offline, server error): the local value stays.
+ */
+export function applyCheck(field: EditField, cell: DirtyCell, answer: CheckAnswer | undefined, locale: string): DirtyCell {
+  const { checking: _, ...base } = cell;
+  if (!answer || !answer.serverChecked || !base.wire) return base;
+  if (answer.code !== 0) {
+    const code = answer.code as Exclude<FieldCode, 0>;
+    const key = answer.key ?? FIELD_MESSAGE_KEYS[code] ?? FIELD_MESSAGE_KEYS[-1];
+    const message = key === FIELD_REGEX_MISMATCH_KEY && answer.message ? { message: answer.message } : {};
+    const { clamped: _c, ...rest } = base;
+    return { ...rest, display: base.text, wire: null, error: { key, ...message } };
+  }
+  if (isMultiField(field)) {
+    const mval = answer.normalizedMVAL ?? base.wire.MVAL ?? [];
+    return { ...base, wire: { VAL: mval[0] ?? '', MVAL: mval }, display: compactMultiValue(mval).map((v) => formatWireValue(field, v, locale)).join('; ') };
+  }
+  const v = answer.normalized ?? base.wire.VAL;
+  const display = field.Type === FIELD_TYPE.character ? v : formatWireValue(field, v, locale);
+  return { ...base, text: v !== base.wire.VAL && field.Type === FIELD_TYPE.character ? v : base.text, wire: { VAL: v }, display };
 }
 
 /** A document label for the tray: its first non-empty character field, else the file name, else #id. */
@@ -176,10 +245,14 @@ export interface SetCellInput {
  * cell is dropped, and the row when it has no cell left); an invalid one always is.
  */
 export function setDirtyCell(rows: DirtyRows, c: SetCellInput): DirtyRows {
-  const cell = evaluateInput(c.field, c.input, c.locale, c.listItems);
+  return putDirtyCell(rows, c, evaluateInput(c.field, c.input, c.locale, c.listItems));
+}
+
+/** The store with one cell set to an already judged value (same rules as setDirtyCell). */
+export function putDirtyCell(rows: DirtyRows, c: Pick<SetCellInput, 'doc' | 'field' | 'archiveId' | 'title'>, cell: DirtyCell): DirtyRows {
   const prev = rows.get(c.doc.Id);
   const cells = new Map(prev?.cells ?? []);
-  if (cell.wire && sameValue(c.field, cell.wire, originalValue(c.doc, c.field.ID))) cells.delete(c.field.ID);
+  if (cell.wire && !cell.checking && sameValue(c.field, cell.wire, originalValue(c.doc, c.field.ID))) cells.delete(c.field.ID);
   else cells.set(c.field.ID, cell);
   const out = new Map(rows);
   if (cells.size === 0) out.delete(c.doc.Id);
@@ -201,9 +274,10 @@ export interface InvalidEntry {
   cell: DirtyCell;
 }
 
+/** Cells that cannot be saved: invalid ones (a cell still being checked is not counted: Save waits for it). */
 export function invalidEntries(rows: DirtyRows): InvalidEntry[] {
   const out: InvalidEntry[] = [];
-  for (const r of rows.values()) for (const [fieldId, cell] of r.cells) if (!cell.wire) out.push({ docId: r.docId, fieldId, cell });
+  for (const r of rows.values()) for (const [fieldId, cell] of r.cells) if (!cell.wire && !cell.checking) out.push({ docId: r.docId, fieldId, cell });
   return out;
 }
 
@@ -211,7 +285,7 @@ export function invalidEntries(rows: DirtyRows): InvalidEntry[] {
 export function dropInvalid(rows: DirtyRows): DirtyRows {
   const out = new Map<number, DirtyRow>();
   for (const r of rows.values()) {
-    const cells = new Map([...r.cells].filter(([, c]) => c.wire !== null));
+    const cells = new Map([...r.cells].filter(([, c]) => c.wire !== null || c.checking));
     if (cells.size) out.set(r.docId, { ...r, cells });
   }
   return out;
@@ -289,10 +363,10 @@ export function newlyDone(entries: readonly OutboxEntry[], targets: ReadonlySet<
   return entries.filter((e) => e.kind === FIELD_DATA_KIND && e.state === 'done' && targets.has(e.target) && !seen.has(e.id)).map((e) => e.id);
 }
 
-export type CellMark = 'dirty' | 'invalid' | 'pending' | 'failed' | 'conflict' | null;
+export type CellMark = 'dirty' | 'checking' | 'invalid' | 'pending' | 'failed' | 'conflict' | null;
 
 export function markOf(dirty: DirtyCell | undefined, overlay: OverlayValue | undefined): CellMark {
-  if (dirty) return dirty.wire ? 'dirty' : 'invalid';
+  if (dirty) return dirty.checking ? 'checking' : dirty.wire ? 'dirty' : 'invalid';
   if (!overlay) return null;
   if (overlay.state === 'failed') return 'failed';
   if (overlay.state === 'conflict') return 'conflict';

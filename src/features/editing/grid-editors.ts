@@ -7,7 +7,7 @@
 import type Handsontable from 'handsontable/base';
 import { registerEditor, SelectEditor, TextEditor } from 'handsontable/editors';
 import { filterDecimalInput, filterNumericInput, isTextArea } from '../../fields/masks';
-import { FIELD_TYPE } from '../../fields/rules';
+import { FIELD_TYPE, isMultiField } from '../../fields/rules';
 import { isDropdownField, type EditField } from './edit-logic';
 
 export const FIELD_EDITOR = 'archive-field';
@@ -19,6 +19,8 @@ export interface FieldCellMeta {
   /** The text the editor opens with. */
   editText?: () => string;
   inputFilter?: InputFilter;
+  /** Entries typed separated by ';' (multi-value fields, table columns): the filter keeps the separators. */
+  multiValue?: boolean;
 }
 
 export class FieldEditor extends TextEditor {
@@ -29,7 +31,8 @@ export class FieldEditor extends TextEditor {
       const filter = (this.cellProperties as unknown as FieldCellMeta | undefined)?.inputFilter;
       if (!filter) return;
       const el = this.TEXTAREA;
-      const next = filter === 'number' ? filterNumericInput(el.value) : filterDecimalInput(el.value);
+      const multi = (this.cellProperties as unknown as FieldCellMeta | undefined)?.multiValue ?? false;
+      const next = filter === 'number' ? filterNumericInput(el.value, multi) : filterDecimalInput(el.value, multi);
       if (next !== el.value) {
         const at = Math.max(0, (el.selectionStart ?? next.length) - (el.value.length - next.length));
         el.value = next;
@@ -45,11 +48,196 @@ export class FieldEditor extends TextEditor {
   }
 }
 
+/** Extra cell meta read by ListEditor. */
+export interface ListCellMeta extends FieldCellMeta {
+  /** The items for the text typed so far ('' when opened without typing: all of a dynamic list, the first suggestions). */
+  listSource?: (text: string, signal: AbortSignal) => Promise<string[]>;
+  /** Accessible name of the combobox and its listbox, and the listbox's texts while loading and with no match. */
+  listLabel?: string;
+  listLoading?: string;
+  listEmpty?: string;
+}
+
+const LIST_DEBOUNCE_MS = 150;
+const LIST_SHORTCUTS = 'archive-list';
+let listboxIds = 0;
+
+/**
+ * The field editor as registered (FIELD_EDITOR): FieldEditor, and for cells whose meta has a
+ * listSource (dynamic and type-ahead lists) a listbox of the list's items under the text (the ARIA
+ * combobox pattern): typing filters (dynamic lists) or asks for suggestions (type-ahead lists);
+ * ArrowDown/ArrowUp move through the items, Enter or a click takes the active item, Escape cancels.
+ * What is committed is judged like any typed value: a value outside the list is refused by the list
+ * check. One editor for both, so the grid has one text area (tests and assistive technology find it).
+ */
+export class ListEditor extends FieldEditor {
+  // Declared, not a class field: createElements runs in the base constructor, and a field
+  // initialiser would reset it afterwards.
+  declare LISTBOX: HTMLUListElement;
+  private items: string[] = [];
+  private active = -1;
+  private abort: AbortController | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  createElements(type?: string): void {
+    super.createElements(type);
+    const doc = this.hot.rootDocument;
+    this.LISTBOX = doc.createElement('ul');
+    this.LISTBOX.id = `edit-listbox-${++listboxIds}`;
+    this.LISTBOX.className = 'edit-listbox';
+    this.LISTBOX.setAttribute('role', 'listbox');
+    this.LISTBOX.hidden = true;
+    this.TEXTAREA_PARENT.appendChild(this.LISTBOX);
+    // mousedown, not click: the text area keeps the focus, so the grid does not close the editor first.
+    this.LISTBOX.addEventListener('mousedown', (ev) => {
+      ev.preventDefault();
+      ev.stopPropagation();
+      const li = (ev.target as HTMLElement).closest<HTMLElement>('li[data-index]');
+      if (li) this.pick(Number(li.dataset.index));
+    });
+  }
+
+  bindEvents(): void {
+    super.bindEvents();
+    this.TEXTAREA.addEventListener('input', () => {
+      if (!this.listMeta?.listSource) return;
+      // What was active belongs to the items of the text before: Enter now commits what is typed.
+      this.active = -1;
+      this.mark();
+      this.load(this.TEXTAREA.value, LIST_DEBOUNCE_MS);
+    });
+  }
+
+  private get listMeta(): ListCellMeta | undefined {
+    return this.cellProperties as unknown as ListCellMeta | undefined;
+  }
+
+  open(): void {
+    super.open();
+    const m = this.listMeta;
+    const ta = this.TEXTAREA;
+    if (!m?.listSource) {
+      for (const a of ['role', 'aria-autocomplete', 'aria-controls', 'aria-expanded', 'aria-label', 'aria-activedescendant']) ta.removeAttribute(a);
+      return;
+    }
+    ta.setAttribute('role', 'combobox');
+    ta.setAttribute('aria-autocomplete', 'list');
+    ta.setAttribute('aria-controls', this.LISTBOX.id);
+    ta.setAttribute('aria-expanded', 'false');
+    this.LISTBOX.setAttribute('aria-label', m.listLabel ?? '');
+    ta.setAttribute('aria-label', m.listLabel ?? '');
+    // Opened with Enter or a double click: every item (the current one active); opened by typing: what matches.
+    const typed = this.TEXTAREA.value !== (m?.editText?.() ?? '');
+    this.load(typed ? this.TEXTAREA.value : '', 0);
+    const ctx = this.hot.getShortcutManager().getContext('editor');
+    ctx?.addShortcuts(
+      [
+        { keys: [['ArrowDown']], callback: () => (this.items.length ? (this.move(1), false) : undefined) },
+        { keys: [['ArrowUp']], callback: () => (this.items.length ? (this.move(-1), false) : undefined) },
+        {
+          keys: [['Enter']],
+          preventDefault: false,
+          callback: () => {
+            const v = this.active >= 0 ? this.items[this.active] : undefined;
+            if (v !== undefined) this.TEXTAREA.value = v;
+          },
+        },
+      ],
+      { group: LIST_SHORTCUTS, relativeToGroup: 'editorManager.handlingEditor', position: 'before' },
+    );
+  }
+
+  close(): void {
+    this.hot.getShortcutManager().getContext('editor')?.removeShortcutsByGroup(LIST_SHORTCUTS);
+    clearTimeout(this.timer);
+    this.abort?.abort();
+    this.abort = null;
+    this.show([], false);
+    super.close();
+  }
+
+  private load(text: string, delay: number): void {
+    clearTimeout(this.timer);
+    const source = this.listMeta?.listSource;
+    if (!source) return;
+    this.timer = setTimeout(() => {
+      this.abort?.abort();
+      const ac = new AbortController();
+      this.abort = ac;
+      source(text, ac.signal).then(
+        (items) => {
+          if (!ac.signal.aborted && this.isOpened()) this.show(items, true);
+        },
+        () => undefined,
+      );
+      // Only a slow answer shows the loading text.
+      setTimeout(() => {
+        if (this.abort === ac && !ac.signal.aborted && this.items.length === 0 && this.isOpened()) this.status(this.listMeta?.listLoading ?? '', true);
+      }, 200);
+    }, delay);
+  }
+
+  private status(text: string, open: boolean): void {
+    this.LISTBOX.replaceChildren();
+    this.items = [];
+    this.active = -1;
+    this.TEXTAREA.removeAttribute('aria-activedescendant');
+    if (text) {
+      const li = this.hot.rootDocument.createElement('li');
+      li.className = 'edit-listbox-status';
+      li.setAttribute('aria-live', 'polite');
+      li.textContent = text;
+      this.LISTBOX.appendChild(li);
+    }
+    this.LISTBOX.hidden = !open;
+    this.TEXTAREA.setAttribute('aria-expanded', String(open));
+  }
+
+  private show(items: string[], open: boolean): void {
+    this.status(open && items.length === 0 ? (this.listMeta?.listEmpty ?? '') : '', open);
+    this.items = items;
+    const current = this.TEXTAREA.value.trim().toLowerCase();
+    items.forEach((v, i) => {
+      const li = this.hot.rootDocument.createElement('li');
+      li.id = `${this.LISTBOX.id}-${i}`;
+      li.setAttribute('role', 'option');
+      li.dataset.index = String(i);
+      li.textContent = v;
+      this.LISTBOX.appendChild(li);
+      if (this.active < 0 && current && v.toLowerCase() === current) this.active = i;
+    });
+    this.LISTBOX.style.top = `${this.TEXTAREA.offsetHeight}px`;
+    this.mark();
+  }
+
+  private move(delta: number): void {
+    const n = this.items.length;
+    this.active = this.active < 0 ? (delta > 0 ? 0 : n - 1) : Math.min(n - 1, Math.max(0, this.active + delta));
+    this.mark();
+  }
+
+  private mark(): void {
+    this.LISTBOX.querySelectorAll('li[role="option"]').forEach((li, i) => li.setAttribute('aria-selected', String(i === this.active)));
+    const li = this.active >= 0 ? this.LISTBOX.querySelector<HTMLElement>(`li[data-index="${this.active}"]`) : null;
+    if (li) {
+      this.TEXTAREA.setAttribute('aria-activedescendant', li.id);
+      li.scrollIntoView?.({ block: 'nearest' });
+    } else this.TEXTAREA.removeAttribute('aria-activedescendant');
+  }
+
+  private pick(i: number): void {
+    const v = this.items[i];
+    if (v === undefined) return;
+    this.TEXTAREA.value = v;
+    this.finishEditing(false);
+  }
+}
+
 let registered = false;
 export function registerFieldEditors(): void {
   if (registered) return;
   registered = true;
-  registerEditor(FIELD_EDITOR, FieldEditor);
+  registerEditor(FIELD_EDITOR, ListEditor);
   registerEditor(SelectEditor);
 }
 
@@ -61,14 +249,28 @@ export const inputFilterOf = (field: Pick<EditField, 'Type'>): InputFilter =>
  * else in the field editor (a multi-value cell takes its entries separated by ';'). Size >= 150
  * fields edit in the side panel's text area; in the cell the editor grows with the text.
  */
-export function editableCellMeta(field: EditField, editText: () => string, listItems: readonly string[] | null | undefined): Partial<Handsontable.CellProperties> {
+/** The list editors of dynamic and type-ahead list fields (editableCellMeta's last argument). */
+export interface EditorExtras {
+  list?: Pick<ListCellMeta, 'listSource' | 'listLabel' | 'listLoading' | 'listEmpty'>;
+}
+
+export function editableCellMeta(
+  field: EditField,
+  editText: () => string,
+  listItems: readonly string[] | null | undefined,
+  extras: EditorExtras = {},
+): Partial<Handsontable.CellProperties> {
+  if (extras.list) {
+    const meta: ListCellMeta = { editText, inputFilter: inputFilterOf(field), ...extras.list };
+    return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...meta } as Partial<Handsontable.CellProperties>;
+  }
   if (isDropdownField(field) && listItems) {
     const current = editText();
     const options = ['', ...listItems];
     if (current && !options.includes(current)) options.push(current);
     return { ...READ_ONLY_CELL_META, readOnly: false, editor: 'select', selectOptions: options } as Partial<Handsontable.CellProperties>;
   }
-  const meta: FieldCellMeta = { editText, inputFilter: inputFilterOf(field) };
+  const meta: FieldCellMeta = { editText, inputFilter: inputFilterOf(field), multiValue: isMultiField(field) };
   return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...(isTextArea(field) ? { className: 'edit-text-area' } : {}), ...meta } as Partial<Handsontable.CellProperties>;
 }
 
@@ -86,4 +288,4 @@ export interface GridEditing {
 }
 
 /** Cell meta of a cell that cannot be edited now (every key editableCellMeta may set, reset). */
-export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputFilter: null } as unknown as Partial<Handsontable.CellProperties>;
+export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputFilter: null, multiValue: false, listSource: undefined, listLabel: undefined, listLoading: undefined, listEmpty: undefined } as unknown as Partial<Handsontable.CellProperties>;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/http';
-import { ListItems, archivePaths } from '../../../api/archives';
+import { ListItems, TEXT_COMPLETE_MAX, archivePaths } from '../../../api/archives';
 
 /**
  * GET api/dbs/{db}/lists/{listId}?index= : every item of a fixed list (the drop-down of a Prop 64
@@ -31,4 +31,34 @@ export function useFixedLists(scope: string | null, dbId: number, listIds: reado
 
 function itemsOf(results: readonly { data?: string[] }[]): (string[] | null)[] {
   return results.map((r) => r.data ?? null);
+}
+
+/**
+ * GET api/dbs/{db}/lists/{listId}?index=<typed text>: suggestions of a type-ahead list (a List
+ * without Prop 64 or 128), at most TEXT_COMPLETE_MAX (100, archive-inbox-ops.md §5 and §9) like
+ * the search prompts. Offline: the suggestions cached for the same text, else none.
+ */
+export function suggestionOptions(scope: string | null, dbId: number, listId: number, text: string) {
+  return queryOptions({
+    queryKey: ['editing', 'suggest', scope, dbId, listId, text.trim().toLowerCase()],
+    queryFn: ({ signal }) =>
+      apiRequest({ path: archivePaths.listValues(dbId, listId), query: { index: text.trim() }, schema: ListItems, signal }).then((a) => a.Items.slice(0, TEXT_COMPLETE_MAX)),
+    enabled: scope !== null && dbId > 0,
+    staleTime: 5 * 60 * 1000,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+export async function fetchSuggestions(qc: QueryClient, scope: string | null, dbId: number, listId: number, text: string): Promise<string[]> {
+  const opts = suggestionOptions(scope, dbId, listId, text);
+  try {
+    return await qc.fetchQuery(opts);
+  } catch {
+    return qc.getQueryData(opts.queryKey) ?? [];
+  }
+}
+
+/** Suggestions for the text typed so far (the previous ones stay while the next load). */
+export function useSuggestions(scope: string | null, dbId: number, listId: number | null, text: string, enabled: boolean) {
+  return useQuery({ ...suggestionOptions(scope, dbId, listId ?? 0, text), enabled: enabled && listId !== null && scope !== null, placeholderData: keepPreviousData });
 }

@@ -1,11 +1,13 @@
 /**
  * The editing part of the results toolbar: the Edit toggle (aria-pressed), Save, Cancel, "Edit row"
  * (the side panel), the unsaved-rows count, and the alerts: save failure (UNABLE_TO_SAVE_ALL_ROWS_MSG,
- * with the choice to discard the invalid entries) and the warning before Cancel discards invalid entries.
+ * with the choice to discard the invalid entries), the warning before Cancel discards invalid entries, and
+ * the table-field dialog a table cell of the grid opens.
  */
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
 import type { GridEditingState } from '../use-grid-editing';
+import { TableDialog, tableName } from './table-editor';
 import '../editing.css';
 
 export function EditControls({ e }: { e: GridEditingState }) {
@@ -27,6 +29,12 @@ export function EditControls({ e }: { e: GridEditingState }) {
           <button type="button" className="button" disabled={!e.activeRowEditable} onClick={e.openPanel} aria-controls="edit-panel">
             {t('EDIT_ROW')}
           </button>
+          {/* Table fields: rows are added and removed here (typing in a cell keeps the rows aligned). */}
+          {[...new Set(e.fields.map((f) => f.Parent ?? 0).filter((p) => p > 0))].map((parent) => (
+            <button key={parent} type="button" className="button" disabled={!e.activeRowEditable || e.activeDocId === null} onClick={() => e.activeDocId !== null && e.openTable(e.activeDocId, parent)}>
+              {t('EDIT_TABLE_OPEN', { table: tableName(e.tableColumns(parent)) })}
+            </button>
+          ))}
           <span className="edit-status" role="status" data-testid="edit-status">
             {e.dirtyCount > 0 ? t('EDIT_UNSAVED_ROWS', { count: e.dirtyCount }) : ''}
             {e.invalidCount > 0 ? ` ${t('EDIT_INVALID_ENTRIES', { count: e.invalidCount })}` : ''}
@@ -69,6 +77,7 @@ export function EditAlerts({ e }: { e: GridEditingState }) {
           </button>
         </div>
       </Modal>
+      <TableDialog e={e} />
     </>
   );
 }

@@ -4,22 +4,32 @@
  * desktop too. A value is judged when the input is left (blur, Enter, or a select's change), through
  * the same path as a cell edit; its error is shown under the input.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterDecimalInput, filterNumericInput, isTextArea } from '../../../fields/masks';
 import { editMultiValue, withTrailingEntry } from '../../../fields/multi-value';
 import { FIELD_TYPE, isMultiField } from '../../../fields/rules';
-import { documentLabel, isDropdownField, splitEntries, type EditDoc, type EditField } from '../edit-logic';
+import { listKindOf } from '../../../fields/lists';
+import { documentLabel, isDropdownField, isTableColumn, splitEntries, type EditDoc, type EditField } from '../edit-logic';
 import type { GridEditingState } from '../use-grid-editing';
+import { DynamicSelect, SuggestInput } from './list-inputs';
+import { TableRows, tableName } from './table-editor';
 
 export function EditPanel({ e }: { e: GridEditingState }) {
   const { t } = useTranslation();
   const doc = e.panelDoc;
+  const ref = useRef<HTMLElement>(null);
+  // Where the panel sits under the grid (a portrait tablet) it opens below the fold: a tapped row
+  // would seem to do nothing. Scrolled to, not focused: focus would raise the on-screen keyboard.
+  const docId = doc?.Id;
+  useEffect(() => {
+    if (docId !== undefined) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [docId]);
   if (!doc) return null;
   const fields = e.columns.flatMap((c) => (c.fieldId === undefined ? [] : [e.fieldsById.get(c.fieldId)].filter((f): f is EditField => !!f)));
   const title = documentLabel(doc, e.fields);
   return (
-    <aside id="edit-panel" className="edit-panel" aria-label={t('EDIT_PANEL', { title })}>
+    <aside ref={ref} id="edit-panel" className="edit-panel" aria-label={t('EDIT_PANEL', { title })}>
       <div className="edit-panel-head">
         <h2>{t('EDIT_PANEL', { title })}</h2>
         <button type="button" className="button" onClick={e.closePanel}>
@@ -28,9 +38,14 @@ export function EditPanel({ e }: { e: GridEditingState }) {
       </div>
       {/* Keyed by document: drafts start again from the current values for another row. */}
       <div key={doc.Id} className="edit-panel-fields">
-        {fields.map((f) => (
+        {fields.map((f, i) =>
+          // A table field is edited once, as aligned rows, where its first column is.
+          isTableColumn(f) ? (
+            fields.findIndex((x) => x.Parent === f.Parent) === i && <PanelTable key={f.ID} e={e} doc={doc} parent={f.Parent!} />
+          ) : (
           <PanelField key={f.ID} e={e} doc={doc} field={f} />
-        ))}
+          ),
+        )}
       </div>
     </aside>
   );
@@ -46,6 +61,14 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
   const errorId = `${id}-error`;
   const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, readOnly: !editable, 'aria-readonly': !editable || undefined };
   const [draft, setDraft] = useState(() => e.editText(doc, field));
+  useResetWhenClean(cell !== undefined, () => setDraft(e.editText(doc, field)));
+  // A dynamic-list value cleared because a parent changed: the input follows (adjusted while rendering).
+  const cleared = cell?.cleared ?? false;
+  const [seenCleared, setSeenCleared] = useState(cleared);
+  if (cleared !== seenCleared) {
+    setSeenCleared(cleared);
+    if (cleared) setDraft('');
+  }
 
   let control: ReactNode;
   if (isMultiField(field)) {
@@ -58,7 +81,11 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
     );
   }
   const list = isDropdownField(field) ? e.listOf(field) : null;
-  if (list && editable) {
+  const kind = listKindOf(field);
+  if (editable && (kind === 'dynamic' || kind === 'typeahead')) {
+    const Input = kind === 'dynamic' ? DynamicSelect : SuggestInput;
+    control = <Input e={e} doc={doc} field={field} id={id} draft={draft} setDraft={setDraft} common={common} />;
+  } else if (list && editable) {
     const options = ['', ...list, ...(draft && !list.includes(draft) ? [draft] : [])];
     control = (
       <select id={id} value={draft} {...common} onChange={(ev) => {
@@ -102,7 +129,9 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
 
 /** Multi-value entries: typing into the last entry adds an empty one (archive-inbox-ops.md §4). */
 function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingState; doc: EditDoc; field: EditField; editable: boolean; describedBy?: string }) {
-  const [entries, setEntries] = useState(() => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== '')));
+  const initial = () => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== ''));
+  const [entries, setEntries] = useState(initial);
+  useResetWhenClean(e.dirty.get(doc.Id)?.cells.has(field.ID) ?? false, () => setEntries(initial()));
   return (
     <ul className="edit-panel-entries">
       {entries.map((v, i) => (
@@ -120,4 +149,48 @@ function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingSt
       ))}
     </ul>
   );
+}
+
+/** A table field of the panel's document: its columns as aligned rows, applied when an input is left or a row added or removed. */
+function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; parent: number }) {
+  const { t } = useTranslation();
+  const columns = e.tableColumns(parent);
+  const [values, setValues] = useState(() => e.tableValues(doc, parent));
+  useResetWhenClean(columns.some((f) => e.dirty.get(doc.Id)?.cells.has(f.ID)), () => setValues(e.tableValues(doc, parent)));
+  const editable = columns.some((f) => e.mayEdit(doc, f));
+  const errors: Record<number, string> = {};
+  for (const f of columns) {
+    const err = e.dirty.get(doc.Id)?.cells.get(f.ID)?.error;
+    if (err) errors[f.ID] = err.message ?? t(err.key as 'FIELD_INVALID_NUMBER');
+  }
+  return (
+    <fieldset className="edit-panel-field edit-panel-table">
+      <legend>{tableName(columns)}</legend>
+      <TableRows
+        columns={columns}
+        values={values}
+        editable={editable}
+        errors={errors}
+        onValues={(next) => {
+          const rowsChanged = Object.values(next)[0]?.length !== Object.values(values)[0]?.length;
+          setValues(next);
+          if (rowsChanged) e.applyTable(doc, parent, next);
+        }}
+        onBlur={() => e.applyTable(doc, parent, values)}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * Starts an input again from the current value when its dirty cell is dropped (Cancel, Save, the
+ * invalid entries discarded): else it would go on showing the discarded text, and leaving it would
+ * make the row dirty again. State adjusted while rendering, as for the cleared dynamic-list value.
+ */
+function useResetWhenClean(dirty: boolean, reset: () => void) {
+  const [was, setWas] = useState(dirty);
+  if (dirty !== was) {
+    setWas(dirty);
+    if (!dirty) reset();
+  }
 }
