@@ -3,13 +3,14 @@
  * inputs: a dynamic list's drop-down (its items refreshed for the row's current parent values) and
  * a type-ahead input whose suggestions (at most 100) are listed under it as tappable options.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dynamicListOptions } from '../api/get-dynamic-list';
 import { useSuggestions } from '../api/get-list-items';
 import type { EditDoc, EditField } from '../edit-logic';
 import type { GridEditingState } from '../use-grid-editing';
+import { useDebounced } from '../../../ui/use-debounced';
 
 interface InputProps {
   e: GridEditingState;
@@ -50,15 +51,6 @@ export function DynamicSelect({ e, doc, field, id, draft, setDraft, common }: In
   );
 }
 
-/** Waits `ms` after the last change before the value is used (one request per pause in typing). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 export function SuggestInput({ e, doc, field, id, draft, setDraft, common }: InputProps) {
   const { t } = useTranslation();

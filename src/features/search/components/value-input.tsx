@@ -5,6 +5,7 @@ import { useListItems } from '../api/get-list-items';
 import { filterDecimalInput, filterNumberInput } from '../locale-format';
 import type { Prompt } from '../prompts';
 import type { SearchLocaleFormat } from '../use-locale-format';
+import { useDebounced } from '../../../ui/use-debounced';
 
 /** What every value input of one form shares. */
 export interface FormContext {
@@ -37,14 +38,6 @@ export interface ValueInputProps {
 
 const TYPEAHEAD_DEBOUNCE_MS = 250;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /** One value of a prompt: a list of choices, a type-ahead box or a plain box filtered by type. */
 export function ValueInput(props: ValueInputProps) {
