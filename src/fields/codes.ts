@@ -34,10 +34,8 @@ export const FIELD_NOT_IN_LIST_KEY = 'FIELD_NOT_IN_LIST';
 /** Code -1 key of a number or decimal outside its field's ExtendedConfig Min/Max (wire form: input is clamped instead). */
 export const FIELD_OUT_OF_RANGE_KEY = 'FIELD_OUT_OF_RANGE';
 
-export type FieldMessageKey =
-  | (typeof FIELD_MESSAGE_KEYS)[keyof typeof FIELD_MESSAGE_KEYS]
-  | typeof FIELD_REGEX_MISMATCH_KEY
-  | typeof FIELD_NOT_IN_LIST_KEY
-  | typeof FIELD_OUT_OF_RANGE_KEY;
+/** Every message key a field check can return (one list, so a new key cannot miss its texts). */
+export const ALL_FIELD_MESSAGE_KEYS = [...Object.values(FIELD_MESSAGE_KEYS), FIELD_REGEX_MISMATCH_KEY, FIELD_NOT_IN_LIST_KEY, FIELD_OUT_OF_RANGE_KEY] as const;
+export type FieldMessageKey = (typeof ALL_FIELD_MESSAGE_KEYS)[number];
 
 export const fieldMessageKey = (code: Exclude<FieldCode, 0>): FieldMessageKey => FIELD_MESSAGE_KEYS[code];
