@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/db/db';
 import {
+  markNote,
+  type NoteTranslator,
   NO_DIRTY, baseStampFor, buildFieldEdits, cellEditable, documentLabel, dropInvalid, evaluateInput, invalidEntries, markOf,
   newlyDone, overlayFor, overlayRows, rowEditable, setDirtyCell, showEditToggle, type EditDoc, type EditField,
 } from '../../src/features/editing/edit-logic';
@@ -230,5 +232,18 @@ describe('what the grid shows', () => {
     expect(documentLabel(doc(7), fields)).toBe('Doc 7');
     expect(documentLabel(doc(7, { Fields: [], FileName: 'a.pdf' }), fields)).toBe('a.pdf');
     expect(documentLabel(doc(7, { Fields: [] }), fields)).toBe('#7');
+  });
+});
+
+describe('markNote: a mark in words (grid cell and edit panel)', () => {
+  const t: NoteTranslator = (key, o) => (o ? `${key}(${o.reason})` : key);
+  it('names each outbox state and each kind of unsaved value', () => {
+    expect(markNote(markOf(undefined, { VAL: 'x', state: 'queued' }), undefined, { VAL: 'x', state: 'queued' }, t)).toBe('EDIT_PENDING');
+    expect(markNote('failed', undefined, { VAL: 'x', state: 'failed', error: 'No right' }, t)).toBe('EDIT_FAILED(No right)');
+    expect(markNote('conflict', undefined, { VAL: 'x', state: 'conflict' }, t)).toBe('OUTBOX_STATE_CONFLICT');
+    expect(markNote('dirty', { text: 'a', display: 'a', wire: { VAL: 'a' }, cleared: true }, undefined, t)).toBe('EDIT_LIST_VALUE_CLEARED');
+    expect(markNote('dirty', { text: '9', display: '9', wire: { VAL: '9' }, clamped: true }, undefined, t)).toBe('EDIT_VALUE_CLAMPED');
+    expect(markNote('invalid', { text: 'x', display: 'x', wire: null, error: { key: 'FIELD_INVALID_NUMBER' } }, undefined, t)).toBe('FIELD_INVALID_NUMBER');
+    expect(markNote(markOf(undefined, { VAL: 'x', state: 'done' }), undefined, { VAL: 'x', state: 'done' }, t)).toBe('');
   });
 });

@@ -373,6 +373,29 @@ export function markOf(dirty: DirtyCell | undefined, overlay: OverlayValue | und
   return overlay.state === 'done' ? null : 'pending';
 }
 
+/** Translates the keys markNote uses (i18next's t, or a test's). */
+export type NoteTranslator = (key: 'EDIT_PENDING' | 'EDIT_FAILED' | 'OUTBOX_STATE_CONFLICT' | 'EDIT_CHECKING' | 'EDIT_LIST_VALUE_CLEARED' | 'EDIT_VALUE_CLAMPED' | 'EDIT_UNSAVED' | 'FIELD_INVALID_NUMBER', options?: { reason: string }) => string;
+
+/** What a cell's mark means, in words (the grid cell's and the edit panel's accessible description). */
+export function markNote(mark: CellMark, dirty: DirtyCell | undefined, overlay: OverlayValue | undefined, t: NoteTranslator): string {
+  switch (mark) {
+    case 'invalid':
+      return dirty?.error ? (dirty.error.message ?? t(dirty.error.key as 'FIELD_INVALID_NUMBER')) : '';
+    case 'pending':
+      return t('EDIT_PENDING');
+    case 'failed':
+      return t('EDIT_FAILED', { reason: overlay?.error ?? '' });
+    case 'conflict':
+      return t('OUTBOX_STATE_CONFLICT');
+    case 'checking':
+      return t('EDIT_CHECKING');
+    case 'dirty':
+      return dirty?.cleared ? t('EDIT_LIST_VALUE_CLEARED') : dirty?.clamped ? t('EDIT_VALUE_CLAMPED') : t('EDIT_UNSAVED');
+    default:
+      return '';
+  }
+}
+
 /**
  * The grid's rows with dirty and pending values laid over the page's values. `fieldIds[c]`: the
  * field of column c (undefined for other columns). Unchanged rows keep their identity; with nothing

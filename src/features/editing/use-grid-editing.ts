@@ -32,7 +32,7 @@ import { cachedDynamicList, refreshDynamicList, type DynamicListKey } from './ap
 import { fetchSuggestions, useFixedLists } from './api/get-list-items';
 import {
   NO_DIRTY, applyCheck, buildFieldEdits, cellEditable, docArchiveId, documentLabel, dropInvalid, editAllowedFor, entriesOf, evaluateInput,
-  invalidEntries, isDropdownField, isTableColumn, markOf, splitEntries, newlyDone, originalValue, overlayFor, overlayRows, putDirtyCell, rowEditable,
+  invalidEntries, isDropdownField, isTableColumn, markNote, markOf, splitEntries, newlyDone, originalValue, overlayFor, overlayRows, putDirtyCell, rowEditable,
   sameValue, showEditToggle, type DirtyCell, type DirtyRows, type EditDoc, type EditField, type Overlay, type WireValue,
 } from './edit-logic';
 import { READ_ONLY_CELL_META, editableCellMeta, registerFieldEditors, type EditorExtras, type GridEditing } from './grid-editors';
@@ -473,13 +473,7 @@ export function useGridEditing(p: GridEditingInput) {
         else td.removeAttribute('aria-readonly');
         if (mark) td.dataset.edit = mark;
         else delete td.dataset.edit;
-        let note = '';
-        if (mark === 'invalid' && cell?.error) note = cell.error.message ?? t(cell.error.key as 'FIELD_INVALID_NUMBER');
-        else if (mark === 'pending') note = t('EDIT_PENDING');
-        else if (mark === 'failed') note = t('EDIT_FAILED', { reason: pending?.error ?? '' });
-        else if (mark === 'conflict') note = t('OUTBOX_STATE_CONFLICT');
-        else if (mark === 'checking') note = t('EDIT_CHECKING');
-        else if (mark === 'dirty') note = cell?.cleared ? t('EDIT_LIST_VALUE_CLEARED') : cell?.clamped ? t('EDIT_VALUE_CLAMPED') : t('EDIT_UNSAVED');
+        const note = markNote(mark, cell, pending, t);
         if (mark === 'invalid') td.setAttribute('aria-invalid', 'true');
         else td.removeAttribute('aria-invalid');
         if (note) {

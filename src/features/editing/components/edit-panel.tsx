@@ -10,7 +10,7 @@ import { filterDecimalInput, filterNumericInput, isTextArea } from '../../../fie
 import { editMultiValue, withTrailingEntry } from '../../../fields/multi-value';
 import { FIELD_TYPE, isMultiField } from '../../../fields/rules';
 import { listKindOf } from '../../../fields/lists';
-import { documentLabel, isDropdownField, isTableColumn, splitEntries, type EditDoc, type EditField } from '../edit-logic';
+import { documentLabel, isDropdownField, isTableColumn, markNote, markOf, splitEntries, type EditDoc, type EditField } from '../edit-logic';
 import type { GridEditingState } from '../use-grid-editing';
 import { DynamicSelect, SuggestInput } from './list-inputs';
 import { TableRows, tableName } from './table-editor';
@@ -59,7 +59,15 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
   const pending = e.overlays.get(doc.Id)?.get(field.ID);
   const error = cell?.error ? (cell.error.message ?? t(cell.error.key as 'FIELD_INVALID_NUMBER')) : '';
   const errorId = `${id}-error`;
-  const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, readOnly: !editable, 'aria-readonly': !editable || undefined };
+  // Pending, failed or conflicting values say so in words (the label's mark is decoration).
+  const outboxNote = cell ? '' : markNote(markOf(undefined, pending), undefined, pending, t);
+  const common = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-description': outboxNote || undefined,
+    readOnly: !editable,
+    'aria-readonly': !editable || undefined,
+  };
   const [draft, setDraft] = useState(() => e.editText(doc, field));
   useResetWhenClean(cell !== undefined, () => setDraft(e.editText(doc, field)));
   // A dynamic-list value cleared because a parent changed: the input follows (adjusted while rendering).
