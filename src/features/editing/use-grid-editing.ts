@@ -72,7 +72,12 @@ interface RunningCheck {
   done: Promise<void>;
 }
 
-const coarseQuery = () => (typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : null);
+// One MediaQueryList, made on first use: every render of the results screen reads it.
+let coarseList: MediaQueryList | null | undefined;
+const coarseQuery = () => {
+  if (coarseList === undefined) coarseList = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : null;
+  return coarseList;
+};
 function subscribeCoarse(l: () => void) {
   const q = coarseQuery();
   q?.addEventListener('change', l);
@@ -93,7 +98,7 @@ export function useGridEditing(p: GridEditingInput) {
   const fields = useMemo(() => p.fields.filter(isEditField), [p.fields]);
   const fieldsById = useMemo(() => new Map(fields.map((f) => [f.ID, f])), [fields]);
   const scope = useMemo(() => ({ licenceType: p.licenceType, editAllowed: editAllowedFor(fields) }), [p.licenceType, fields]);
-  const canToggle = showEditToggle(p.docs, scope);
+  const canToggle = useMemo(() => showEditToggle(p.docs, scope), [p.docs, scope]);
 
   const qc = useQueryClient();
   const [editMode, setEditMode] = useState(false);

@@ -99,6 +99,28 @@ interface Applied {
 }
 
 /**
+ * The rows Handsontable holds: a view that reads the current rows. A page of the same length (the
+ * next page of a large result) then swaps in with one render: updateData would build a new data map
+ * and walk its 10,000 row indexes (IndexMapper.fitToLength) for a row count that did not change.
+ */
+function rowsView(initial: unknown[][]) {
+  const source = { current: initial };
+  const view = new Proxy([] as unknown[][], {
+    get: (_t, key) => Reflect.get(source.current, key),
+    set: (_t, key, value) => Reflect.set(source.current, key, value),
+    has: (_t, key) => Reflect.has(source.current, key),
+    deleteProperty: (_t, key) => Reflect.deleteProperty(source.current, key),
+    ownKeys: () => Reflect.ownKeys(source.current),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(source.current, key);
+      // Only `length` is not configurable (on the target too): the others are reported as configurable.
+      return d && key !== 'length' ? { ...d, configurable: true } : d;
+    },
+  });
+  return { source, view };
+}
+
+/**
  * The grid's fixed settings and a holder for the latest props that its hooks read. Built once per
  * grid (outside render), so the HotTable element never changes. The settings already hold the first
  * page, its columns and the fitted height, and the sort marks are set before the first render.
@@ -117,6 +139,7 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     checked: initial.checked,
   };
   const size = { height: GRID_HEIGHT };
+  const data = rowsView(initial.rows);
   const docAt = (row: number): DocLike | undefined => latest.current.docs[row];
   const colAt = (col: number): ColumnView | undefined => latest.current.columns[col];
   const settings = {
@@ -131,7 +154,7 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     // them again as a <style> doubles the cost of every style recalculation.
     injectCoreCss: false,
     ...columnSettings(initial, t, latest),
-    data: initial.rows,
+    data: data.view,
     readOnly: true,
     editor: false,
     rowHeaders: false,
@@ -158,7 +181,7 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     // Field cells: editable or not by the editing rules (read at each render).
     cells(row: number, col: number) {
       const e = latest.current.editing;
-      return e && colAt(col)?.kind === 'field' ? e.cellMeta(row, col) : {};
+      return e && colAt(col)?.kind === 'field' ? e.cellMeta(row, col) : undefined;
     },
     // A committed value goes to the editing hook, which validates it and lays it over the rows.
     beforeChange(changes: (Handsontable.CellChange | null)[]) {
@@ -225,13 +248,22 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
   const setHost = (r: HotTableRef | null) => {
     host.current = r;
   };
-  return { latest, hot, applied, size, settings, setLatest, setHost };
+  return { latest, hot, applied, size, data, settings, setLatest, setHost };
 }
 
 /** The per-column settings (renderers read the latest props through `latest`). */
 function columnSettings(p: ResultsGridProps, t: TFunction, latest: { current: ResultsGridProps }) {
   const cols = p.columns;
-  const selectLabel = (row: number) => t('RESULTS_SELECT_ROW', { row: row + 1 });
+  // The rendered rows keep their numbers across pages: each label is translated once.
+  const labels = new Map<number, string>();
+  const selectLabel = (row: number) => {
+    let label = labels.get(row);
+    if (label === undefined) {
+      label = t('RESULTS_SELECT_ROW', { row: row + 1 });
+      labels.set(row, label);
+    }
+    return label;
+  };
   const previewLabel = t('RESULTS_THUMB_OPEN');
   const widths = cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width));
   return {
@@ -263,7 +295,7 @@ function columnSettings(p: ResultsGridProps, t: TFunction, latest: { current: Re
 export function ResultsGrid(props: ResultsGridProps) {
   const { t } = useTranslation();
   const [bridge] = useState(() => createGridBridge(props.licenseKey, props, t));
-  const { hot, applied, size } = bridge;
+  const { hot, applied, size, data } = bridge;
 
   // Whatever changed since the last commit, in one Handsontable batch (one render): columns (and with
   // them the data shape), rows (new page, local sort, fresh data), sort marks, and what the renderers
@@ -280,15 +312,25 @@ export function ResultsGrid(props: ResultsGridProps) {
     const looksChanged = applied.editing !== props.editing || applied.checked !== props.checked;
     if (!columnsChanged && !rowsChanged && !sortChanged && !looksChanged) return;
     h.batch(() => {
-      if (columnsChanged) h.updateSettings({ ...columnSettings(props, t, bridge.latest), data: props.rows } as Handsontable.GridSettings);
-      else if (rowsChanged) h.updateData(props.rows);
+      // Another page of the same length, same columns, no cell editor open: the rows are read through
+      // the view at the render below. Anything else goes through updateData (an edit on this page
+      // closes the editor that way).
+      const swapOnly =
+        !columnsChanged &&
+        rowsChanged &&
+        applied.scrollKey !== props.scrollKey &&
+        props.rows.length === data.source.current.length &&
+        !h.getActiveEditor()?.isOpened();
+      data.source.current = props.rows;
+      if (columnsChanged) h.updateSettings({ ...columnSettings(props, t, bridge.latest), data: data.view } as Handsontable.GridSettings);
+      else if (rowsChanged && !swapOnly) h.updateData(data.view);
       // updateData keeps the scroll position: another page would open at the old page's offset.
       if (rowsChanged && applied.scrollKey !== props.scrollKey) {
         applied.scrollKey = props.scrollKey;
         if (props.rows.length > 0) h.scrollViewportTo({ row: 0 });
       }
       paintSort(h, props);
-      if (!columnsChanged && !rowsChanged) h.render();
+      if ((!columnsChanged && !rowsChanged) || swapOnly) h.render();
     });
     Object.assign(applied, { columnsSig, t, rows: props.rows, sortSig, editing: props.editing, checked: props.checked });
     if (columnsChanged || rowsChanged) {
@@ -343,7 +385,8 @@ function renderCheck(td: HTMLTableCellElement, row: number, p: ResultsGridProps,
     td.appendChild(input);
   }
   input.checked = !!doc && p.checked.has(doc.Id);
-  input.setAttribute('aria-label', label(row));
+  const text = label(row);
+  if (input.getAttribute('aria-label') !== text) input.setAttribute('aria-label', text);
   td.className = 'htCenter';
   return td;
 }
@@ -361,7 +404,7 @@ function renderThumb(td: HTMLTableCellElement, doc: DocLike | undefined, src: (d
     img.onerror = () => img?.classList.add('results-thumb-missing');
     td.appendChild(img);
   }
-  img.alt = label;
+  if (img.alt !== label) img.alt = label;
   if (doc) {
     const url = src(doc);
     if (img.getAttribute('src') !== url) {

@@ -52,6 +52,14 @@ function sameExceptSort(a: string, b: string): boolean {
   return x.length === y.length && x.every((v, i) => i === 5 || v === y[i]);
 }
 
+/** The last page record the screen committed (kept on screen while the next page loads). */
+class LastShown {
+  page: CachedPage | null = null;
+  note(page: CachedPage) {
+    this.page = page;
+  }
+}
+
 export function ResultsScreen({ searchHash }: { searchHash: string }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -91,8 +99,13 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
 
   // Keep the last page on screen while the next one loads (and sort it here when it is the whole set).
   const gridKey = searchGridKey(searchId, archiveId);
-  const [prev, setPrev] = useState<CachedPage | null>(null);
-  if (rp.record && rp.record !== prev) setPrev(rp.record);
+  // The last page shown, noted after each commit that showed one (a state set while rendering would
+  // run this whole component twice on every page change).
+  const [lastShown] = useState(() => new LastShown());
+  useEffect(() => {
+    if (rp.record) lastShown.note(rp.record);
+  }, [rp.record, lastShown]);
+  const prev = rp.record ?? lastShown.page;
   let shown: CachedPage | null = rp.record ?? null;
   let localSort = false;
   if (!shown && prev && prev.gridKey === gridKey) {
@@ -189,7 +202,13 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
     scope, dbId: db, archiveId, docs, fields: data?.Fields ?? NO_FIELDS, columns: visible, rows, licenceType: session?.licenceType,
     fetchedAt: shown?.fetchedAt ?? 0, reload: rp.reload, activeDocId: activeDoc?.Id ?? null,
   });
-  const fetchedAt = shown ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(shown.fetchedAt)) : '';
+  // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
+  // was made at every render), so it is made once per language, when the notice first needs it.
+  const formatFetchedAt = useMemo(() => {
+    let format: Intl.DateTimeFormat | undefined;
+    return (ms: number) => (format ??= new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(ms));
+  }, [i18n.language]);
+  const fetchedAt = shown && rp.offline ? formatFetchedAt(shown.fetchedAt) : '';
 
   return (
     <section className="page results-screen" aria-labelledby="results-title" data-search-hash={searchHash} data-read-only={readOnly || undefined}>
