@@ -1,28 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { DYNAMIC_LIST_MAX, ListItems, archivePaths } from '../../../api/archives';
+import { DYNAMIC_LIST_MAX } from '../../../api/archives';
+import { getDynamicList, type DynamicListKey } from '../../../api/dynamic-list';
+
+export type { DynamicListKey };
 
 /**
- * GET api/indexes?database&Field&Filter1&Filter2 (user-app.md §7, token spelled Token): the items of
- * the dynamic list of field Field (Prop 128) for the values of its ListF1/ListF2 fields. The same
- * call the search screen makes, kept here so features do not import each other. Persisted with the
- * query cache, so a list seen once also opens offline.
+ * A dynamic list's items for the grid editors (at most DYNAMIC_LIST_MAX). Persisted with the query
+ * cache, so a list seen once also opens offline.
  */
-export interface DynamicListKey {
-  dbId: number;
-  fieldId: number;
-  filter1: string;
-  filter2: string;
-}
-
 export function getDynamicListItems(k: DynamicListKey, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest({
-    path: archivePaths.indexes,
-    query: { database: k.dbId, Field: k.fieldId, Filter1: k.filter1, Filter2: k.filter2 },
-    tokenParam: 'Token',
-    schema: ListItems,
-    signal,
-  }).then((a) => a.Items.slice(0, DYNAMIC_LIST_MAX));
+  return getDynamicList(k, signal).then((items) => items.slice(0, DYNAMIC_LIST_MAX));
 }
 
 export function dynamicListOptions(scope: string | null, k: DynamicListKey) {

@@ -1,0 +1,25 @@
+import { apiRequest } from './http';
+import { ListItems, archivePaths } from './archives';
+
+/** Which dynamic list: field Field (Prop 128) of a database, for the values of its ListF1/ListF2 fields. */
+export interface DynamicListKey {
+  dbId: number;
+  fieldId: number;
+  filter1: string;
+  filter2: string;
+}
+
+/**
+ * GET api/indexes?database&Field&Filter1&Filter2 (user-app.md §7, token spelled Token): the items of
+ * a dynamic list for the current values of its two parent fields. One call for the search prompts
+ * and the grid editors (each feature keeps its own query options).
+ */
+export function getDynamicList(k: DynamicListKey, signal?: AbortSignal): Promise<string[]> {
+  return apiRequest({
+    path: archivePaths.indexes,
+    query: { database: k.dbId, Field: k.fieldId, Filter1: k.filter1, Filter2: k.filter2 },
+    tokenParam: 'Token',
+    schema: ListItems,
+    signal,
+  }).then((a) => a.Items);
+}
