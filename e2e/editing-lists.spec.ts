@@ -8,49 +8,13 @@
  * saved values back through the API, and puts the document back afterwards.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { basic, DEMO, signIn } from './support';
-import { A, S, expect, gridRow, gridRows, headerTexts, test, type Doc, type DocPage } from './grid-support';
+import { signIn } from './support';
+import { A, S, expect, gridRows, test, type Doc } from './grid-support';
+import { apiToken, cell, editCell as editCellText, getSearch, mustPut, promptId, putFields, searchDocs, uniqueMark, wire, type FieldValue } from './editing-support';
 
 /** Field ids of the seed (server/seed/catalog.ts F). */
 const FX = { title: 1, customer: 6, country: 7, region: 8, city: 9, tags: 10, item: 20, quantity: 21, unitPrice: 22 } as const;
 const TABLE = 'Item, Quantity, Unit Price';
-
-interface FieldValue {
-  ID: number;
-  VAL: string;
-  MVAL?: string[];
-}
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/licenses', { headers: { Authorization: basic(DEMO.user.user, DEMO.user.password) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { Token: string }).Token;
-}
-
-async function searchOf(request: APIRequestContext, token: string, searchId: number): Promise<{ Hash: string; Detail: { ID: number; Prompt: string }[] }> {
-  const res = await request.get(`/api/dbs/1/searches/${searchId}`, { params: { token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { Hash: string; Detail: { ID: number; Prompt: string }[] };
-}
-
-async function docs(request: APIRequestContext, token: string, searchId: number, archiveId: number, criteria?: unknown[]): Promise<Doc[]> {
-  const params: Record<string, string | number> = { token, page: 1, RecordsPerPage: 100, Count: 'true' };
-  if (criteria) params.SearchCriteria = JSON.stringify(criteria);
-  const res = await request.get(`/api/dbs/1/searches/${searchId}/archive/${archiveId}/documents`, { params });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as DocPage).Docs;
-}
-
-async function put(request: APIRequestContext, token: string, d: Doc, fields: FieldValue[]): Promise<void> {
-  const res = await request.put(`/api/UpdateDocument/databases/1/archive/${d.ArchiveId}/document/${d.Id}/FieldData`, { params: { token, secureId: d.Hash }, data: fields });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-const wire = (d: Doc, id: number): FieldValue => {
-  const f = d.Fields.find((x) => x.ID === id);
-  return { ID: id, VAL: f?.VAL ?? '', ...(f?.MVAL ? { MVAL: [...f.MVAL] } : {}) };
-};
-const mark = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 interface Prepared {
   token: string;
@@ -69,23 +33,23 @@ async function prepare(
   request: APIRequestContext,
   q: { searchId: number; archiveId: number; index: number; prompt: string; markField: number; multi: boolean; values: FieldValue[] },
 ): Promise<Prepared> {
-  const token = await apiToken(request);
-  const search = await searchOf(request, token, q.searchId);
+  const token = await apiToken(request, 'user');
+  const search = await getSearch(request, token, 1, q.searchId);
   // A document of the archive itself (the search also shows its sub-archives' documents).
-  const original = (await docs(request, token, q.searchId, q.archiveId)).filter((d) => d.ArchiveId === q.archiveId)[q.index]!;
+  const original = (await searchDocs(request, token, { searchId: q.searchId, archiveId: q.archiveId, rpp: 100 })).Docs.filter((d) => d.ArchiveId === q.archiveId)[q.index]!;
   // The title shows the mark too: it is the first column, rendered at any width.
   const ids = [...new Set([FX.title, q.markField, ...q.values.map((v) => v.ID)])];
   const before = ids.map((id) => wire(original, id));
-  const m = mark('lists');
-  await put(request, token, original, [
+  const m = uniqueMark('lists');
+  await mustPut(request, token, original, [
     ...(q.markField !== FX.title ? [{ ID: FX.title, VAL: m }] : []),
     q.multi ? { ID: q.markField, VAL: m, MVAL: [m] } : { ID: q.markField, VAL: m },
     ...q.values,
   ]);
-  const promptId = search.Detail.find((d) => d.Prompt === q.prompt)!.ID;
-  const criteria = [q.multi ? { ID: promptId, MVAL: [m] } : { ID: promptId, VAL: m }];
+  const prompt = promptId(search, q.prompt);
+  const criteria = [q.multi ? { ID: prompt, MVAL: [m] } : { ID: prompt, VAL: m }];
   const fetch = async () => {
-    const found = await docs(request, token, q.searchId, q.archiveId, criteria);
+    const found = (await searchDocs(request, token, { searchId: q.searchId, archiveId: q.archiveId, criteria, rpp: 100 })).Docs;
     expect(found.length).toBe(1);
     return found[0]!;
   };
@@ -105,25 +69,16 @@ async function prepare(
       await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveAttribute('aria-pressed', 'true');
       return row;
     },
-    restore: async () => put(request, token, await fetch(), before),
+    restore: async () => mustPut(request, token, await fetch(), before),
   };
-}
-
-async function cell(page: Page, row: number, column: string): Promise<Locator> {
-  const headers = await headerTexts(page);
-  const idx = headers.indexOf(column);
-  expect(idx, `column ${column} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
-  return gridRow(page, row).locator(`td[aria-colindex="${idx + 1}"]`);
 }
 
 /** The grid's one text editor. */
 const editor = (page: Page) => page.locator('.results-grid textarea.handsontableInput');
 
+/** Edits a cell (editing-support's editCell) and waits until the grid has the focus again. */
 async function editCell(page: Page, row: number, column: string, text: string): Promise<void> {
-  await (await cell(page, row, column)).dblclick();
-  await expect(editor(page)).toBeVisible();
-  await editor(page).fill(text);
-  await editor(page).press('Enter');
+  await editCellText(page, row, column, text);
   // A closed editor stays in the DOM (transparent); the grid has the focus again.
   await expect(editor(page)).not.toBeFocused();
 }
@@ -314,10 +269,10 @@ test.describe('list and table fields in the results grid', () => {
   });
 
   test('the server refuses a Quantity outside 1..1000 and a Customer outside its list on save too (API)', async ({ request }) => {
-    const token = await apiToken(request);
-    const d = (await docs(request, token, S.allInvoices, A.invoices))[7]!;
+    const token = await apiToken(request, 'user');
+    const d = (await searchDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, rpp: 100 })).Docs[7]!;
     for (const body of [[{ ID: FX.quantity, VAL: '0', MVAL: ['0'] }], [{ ID: FX.customer, VAL: 'Nobody Trading' }]]) {
-      const res = await request.put(`/api/UpdateDocument/databases/1/archive/${d.ArchiveId}/document/${d.Id}/FieldData`, { params: { token, secureId: d.Hash }, data: body });
+      const res = await putFields(request, token, d, body);
       expect(res.status(), JSON.stringify(body)).toBe(400);
     }
     const check = await request.post('/api/indexes', { params: { token, dbId: 1, archiveId: A.invoices }, data: [{ ID: FX.quantity, VAL: '1001', MVAL: ['1001'] }, { ID: 999, VAL: 'x' }] });

@@ -1,5 +1,5 @@
 /**
- * Helpers of the locale and touch editing tests (editing-locales.spec.ts, editing-touch.spec.ts):
+ * Helpers of the editing browser tests (editing, editing-lists, editing-locales, editing-touch):
  * the app's texts in each language (read from public/languages, so a test finds controls by the
  * names a user of that language sees), a sign-in in any language, documents prepared through the
  * API with a mark no other test uses (and their values put back afterwards), and readers of grid

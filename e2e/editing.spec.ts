@@ -4,9 +4,10 @@
  * 'updated' history entry), Cancel, the viewer without edit rights, and an offline edit that
  * survives a reload and arrives once.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { waitForServiceWorker } from './support';
-import { A, F, S, apiDocs, expect, gridRow, headerTexts, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, type Doc } from './grid-support';
+import { cell, editCell, updatedCount } from './editing-support';
+import { A, F, S, apiDocs, expect, gridRow, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, type Doc } from './grid-support';
 
 const gridKey = `search|${S.allInvoices}|${A.invoices}`;
 
@@ -17,33 +18,11 @@ async function openAllInvoices(page: Page, who: 'user' | 'viewer' = 'user'): Pro
   return { token, criteria: resultsQuery(page).get('criteria') ?? '' };
 }
 
-async function cell(page: Page, row: number, column: string): Promise<Locator> {
-  const headers = await headerTexts(page);
-  const idx = headers.indexOf(column);
-  expect(idx, `column ${column}`).toBeGreaterThanOrEqual(0);
-  return gridRow(page, row).locator(`td[aria-colindex="${idx + 1}"]`);
-}
-
-/** Opens a cell's editor (double click), replaces its text and commits with Enter. */
-async function editCell(page: Page, row: number, column: string, text: string): Promise<void> {
-  await (await cell(page, row, column)).dblclick();
-  const input = page.locator('.results-grid textarea.handsontableInput').first();
-  await expect(input).toBeVisible();
-  await input.fill(text);
-  await input.press('Enter');
-}
-
 async function docById(request: APIRequestContext, token: string, criteria: string, id: number): Promise<Doc> {
   const p = await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria });
   const d = p.Docs.find((x) => x.Id === id);
   expect(d, `document ${id} on page 1`).toBeDefined();
   return d!;
-}
-
-async function updatedCount(request: APIRequestContext, token: string, d: Doc): Promise<number> {
-  const res = await request.get(`/api/dbs/1/archives/${d.ArchiveId}/documents/${d.Id}/audit`, { params: { token, SecureId: d.Hash } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { Category: string }[]).filter((e) => e.Category === 'updated').length;
 }
 
 const editToggle = (page: Page) => page.getByRole('button', { name: 'Edit', exact: true });

@@ -1,14 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { A, F, S, apiDocs, expect, gridRow, gridRows, openDemo, runSearch, test } from './grid-support';
+import { A, F, S, apiDocs, expect, gridRow, gridRows, openDemo, runSearch, test, type Doc } from './grid-support';
+import { mustPut } from './editing-support';
 
-/** Sets one document's Title through the API, as the grid's save does (PUT FieldData with its Hash). */
-async function setTitle(request: APIRequestContext, token: string, doc: { Id: number; Hash: string; ArchiveId: number }, title: string): Promise<void> {
-  const res = await request.put(`/api/UpdateDocument/databases/1/archive/${doc.ArchiveId}/document/${doc.Id}/FieldData`, {
-    params: { token, secureId: doc.Hash },
-    data: [{ ID: F.title, VAL: title }],
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+/** Sets one document's Title through the API, as the grid's save does. */
+const setTitle = (request: APIRequestContext, token: string, doc: Doc, title: string) => mustPut(request, token, doc, [{ ID: F.title, VAL: title }]);
 
 const pageButton = (page: import('@playwright/test').Page, n: number) => page.getByRole('button', { name: `Page ${n}`, exact: true });
 
