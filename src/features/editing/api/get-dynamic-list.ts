@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DYNAMIC_LIST_MAX } from '../../../api/archives';
-import { getDynamicList, type DynamicListKey } from '../../../api/dynamic-list';
+import { getDynamicList, type DynamicListKey } from '../../../api/list-calls';
 
 export type { DynamicListKey };
 

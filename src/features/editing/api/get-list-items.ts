@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { ListItems, TEXT_COMPLETE_MAX, archivePaths } from '../../../api/archives';
+import { TEXT_COMPLETE_MAX } from '../../../api/archives';
+import { getListItems } from '../../../api/list-calls';
 
 /**
- * GET api/dbs/{db}/lists/{listId}?index= : every item of a fixed list (the drop-down of a Prop 64
- * field). The same call the search screen makes; kept here so features do not import each other.
- * Persisted (default query persistence), so a drop-down seen once also opens offline.
+ * Every item of a fixed list (the drop-down of a Prop 64 field). Persisted (default query
+ * persistence), so a drop-down seen once also opens offline.
  */
 export function getFixedListItems(dbId: number, listId: number, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest({ path: archivePaths.listValues(dbId, listId), query: { index: '' }, schema: ListItems, signal }).then((a) => a.Items);
+  return getListItems(dbId, listId, '', signal);
 }
 
 export const fixedListQueryKey = (scope: string | null, dbId: number, listId: number) => ['editing', 'list', scope, dbId, listId] as const;
@@ -41,8 +40,7 @@ function itemsOf(results: readonly { data?: string[] }[]): (string[] | null)[] {
 export function suggestionOptions(scope: string | null, dbId: number, listId: number, text: string) {
   return queryOptions({
     queryKey: ['editing', 'suggest', scope, dbId, listId, text.trim().toLowerCase()],
-    queryFn: ({ signal }) =>
-      apiRequest({ path: archivePaths.listValues(dbId, listId), query: { index: text.trim() }, schema: ListItems, signal }).then((a) => a.Items.slice(0, TEXT_COMPLETE_MAX)),
+    queryFn: ({ signal }) => getListItems(dbId, listId, text.trim(), signal).then((items) => items.slice(0, TEXT_COMPLETE_MAX)),
     enabled: scope !== null && dbId > 0,
     staleTime: 5 * 60 * 1000,
     meta: { handlesOwnErrors: true },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getDynamicList, type DynamicListKey } from '../../../api/dynamic-list';
+import { getDynamicList, type DynamicListKey } from '../../../api/list-calls';
 
 export type { DynamicListKey };
 

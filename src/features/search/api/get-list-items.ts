@@ -1,15 +1,10 @@
 import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { ListItems, TEXT_COMPLETE_MAX, archivePaths } from '../../../api/archives';
+import { TEXT_COMPLETE_MAX } from '../../../api/archives';
+import { getListItems as getAllListItems } from '../../../api/list-calls';
 
-/**
- * GET api/dbs/{db}/lists/{listId}?index=<typed text>: the list's items for what is typed ('' for a
- * fixed list's drop-down). Text-complete suggestions are capped at 100 (archive-inbox-ops.md §5).
- */
+/** A list's items for what is typed; text-complete suggestions are capped at 100 (archive-inbox-ops.md §5). */
 export function getListItems(dbId: number, listId: number, index: string, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest({ path: archivePaths.listValues(dbId, listId), query: { index }, schema: ListItems, signal }).then((a) =>
-    a.Items.slice(0, TEXT_COMPLETE_MAX),
-  );
+  return getAllListItems(dbId, listId, index, signal).then((items) => items.slice(0, TEXT_COMPLETE_MAX));
 }
 
 /** Persisted per typed text, so suggestions seen before come back offline. */
