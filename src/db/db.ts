@@ -71,6 +71,16 @@ export interface QueryCacheRecord {
 
 export type OutboxState = 'queued' | 'sending' | 'done' | 'failed' | 'conflict';
 
+/**
+ * Why an entry ended as failed, as data the tray words in the user's language (a language change
+ * re-words it): `refused` a 4xx (the server's own Message when it gave one), `serverError` the same
+ * 5xx `count` times in a row, `error` anything else thrown `count` times in a row.
+ */
+export type OutboxReason =
+  | { code: 'refused'; status: number; message?: string }
+  | { code: 'serverError'; status: number; count: number; message?: string }
+  | { code: 'error'; count: number; message?: string };
+
 export interface OutboxEntry {
   seq?: number;
   /** UUID sent as the Idempotency-Key header. */
@@ -100,8 +110,13 @@ export interface OutboxEntry {
   attempts: number;
   createdAt: number;
   updatedAt: number;
-  /** Last error shown on the entry (a permanent refusal or a conflict's reason). */
+  /** Last error of the entry, technical (the server's Message, else method, path and status). */
   error?: string;
+  /** A failed entry's reason in words (drain.ts's failure policy). */
+  reason?: OutboxReason;
+  /** The last failure that counts towards the policy (e.g. 'http 500') and how often it came in a row. */
+  failureCode?: string;
+  failureCount?: number;
   /** What the server answered for a done entry, or the server's values for a conflict. */
   result?: unknown;
 }

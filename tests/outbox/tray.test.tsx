@@ -60,6 +60,24 @@ describe('the notifications tray', () => {
     expect(await screen.findByRole('button', { name: 'Notifications (1 need attention)' })).toBeTruthy();
   });
 
+  it("words a failed entry's reason: what failed, on which document, why", async () => {
+    configureHttp({ token: () => null, fetchFn: async () => jsonResponse({}) });
+    await enqueueFieldEdit({ dbId: 1, archiveId: 1, docId: 5, hash: 'h5', fields: [{ ID: 19, VAL: 'Paid' }], baseStamp: 3, title: 'Invoice 1005' });
+    await enqueueFieldEdit({ dbId: 1, archiveId: 1, docId: 6, hash: 'h6', fields: [{ ID: 2, VAL: 'x' }], baseStamp: 3 });
+    const [a, b] = await db.outbox.orderBy('seq').toArray();
+    await db.outbox.update(a!.seq!, { state: 'failed', error: 'PUT /api/UpdateDocument/x Internal Server Error', reason: { code: 'serverError', status: 500, count: 5 } });
+    await db.outbox.update(b!.seq!, { state: 'failed', error: 'Field Invoice Number: invalid value', reason: { code: 'refused', status: 400, message: 'Field Invoice Number: invalid value' } });
+    renderTray();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (2 need attention)' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const five = within(panel).getByRole('listitem', { name: 'Invoice 1005' });
+    expect(within(five).getByRole('alert').textContent).toBe('Your change to Invoice 1005 was not saved. The server failed on it 5 times in a row (error 500).');
+    const refused = within(panel).getByRole('listitem', { name: 'Document 6' });
+    expect(within(refused).getByRole('alert').textContent).toBe('Your change to Document 6 was not saved. The server refused it: Field Invoice Number: invalid value');
+    expect(within(refused).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(refused).getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
   it('done entries can be cleared; without attention the button has no count', async () => {
     configureHttp({ token: () => null, fetchFn: async () => jsonResponse({}) });
     await enqueueFieldEdit({ dbId: 1, archiveId: 1, docId: 9, hash: 'h9', fields: [{ ID: 19, VAL: 'X' }], baseStamp: 3 });

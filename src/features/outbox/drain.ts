@@ -10,10 +10,20 @@
  * replays its first answer. The current token is stamped on each request (src/api/http.ts); with
  * none the drain stops and the entries stay queued until the user has signed in again.
  *
- * Answers: 2xx done (answer kept in `result`); 409 CONFLICT conflict (the server's values kept);
- * 409 otherwise (key still running), 408, 429, 5xx and network failures: queued again with backoff;
- * 401, 402, 499, a login redirect or an HTML page: the drain stops, the entry stays queued and the
- * error goes to the app's error handler; other 4xx: failed with the server's reason (never dropped).
+ * The failure policy (one place: classify + the 'retry' case below). An entry is never retried
+ * forever and never dropped:
+ * - 2xx: done (answer kept in `result`); 409 CONFLICT: conflict (the server's values kept).
+ * - 401, 402, 499, a login redirect or an HTML page: sign in again. The drain stops, the entry stays
+ *   queued (not counted) and the error goes to the app's error handler.
+ * - Waits, not counted: network failures (offline or the server out of reach: the entry waits, it
+ *   is not the change's fault), 502/503/504 (a gateway saying the server is out of reach), 408,
+ *   429 and 409 "key still running". Queued again with backoff.
+ * - Counted: any other 5xx, and anything unexpected thrown while sending. Queued again with
+ *   backoff; the same failure MAX_SAME_FAILURES times in a row makes the entry failed.
+ * - Any other 4xx: failed at once (the server refused the change; resending it cannot help).
+ * A failed entry keeps its reason as data (`reason`, worded by the tray) and the technical text in
+ * `error`; it holds back the later entries of its target (their order matters) until the user
+ * retries or discards it (outbox.ts); other targets go on.
  */
 import * as z from 'zod/mini';
 import { isApiError } from '../../api/api-error';
@@ -23,12 +33,22 @@ import { errorText, handleError } from '../../api/error-handler';
 import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../../api/errors';
 import { apiRequest } from '../../api/http';
 import { getSession, getToken } from '../../app/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxReason } from '../../db/db';
 import { FIELD_DATA_KIND, isFieldEditMeta, type FieldEditMeta } from './outbox';
 
 export const DRAIN_LOCK = 'outbox-drain';
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+/**
+ * The same counted failure this many times in a row makes an entry failed. With the backoff that is
+ * about 30 s of a server answering e.g. 500 to this request: long enough for a restart, short
+ * enough that the user hears of it while the change is fresh in their mind.
+ */
+export const MAX_SAME_FAILURES = 5;
+/** The server's Key for a 409 "this Idempotency-Key is still running" (server/http/idempotency.ts). */
+const IDEMPOTENCY_IN_PROGRESS_KEY = 'ERROR_IDEMPOTENCY_IN_PROGRESS';
+/** Gateway answers meaning the server is out of reach (like a network failure), not that it failed. */
+const UNREACHABLE = new Set([502, 503, 504]);
 
 /** Wait after `attempts` failed tries: 2 s, 4 s, 8 s ... at most 5 minutes, with jitter. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -39,13 +59,30 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 export type Outcome =
   | { type: 'done'; result: unknown }
   | { type: 'conflict'; result: unknown; reason: string }
-  | { type: 'retry'; reason: string }
-  | { type: 'failed'; reason: string }
+  /** Send again later; `counted` when the failure counts towards MAX_SAME_FAILURES. */
+  | { type: 'retry'; reason: string; counted?: Counted }
+  | { type: 'failed'; reason: string; why: OutboxReason }
   | { type: 'stop'; error: unknown };
+
+/** A failure that counts: its code ('http 500', 'error') and what the reason says if it ends the entry. */
+export interface Counted {
+  code: string;
+  status?: number;
+  message?: string;
+}
+
+/** The reason of an entry ended by `count` counted failures in a row. */
+export const countedReason = (c: Counted, count: number): OutboxReason =>
+  c.status !== undefined
+    ? { code: 'serverError', status: c.status, count, ...(c.message ? { message: c.message } : {}) }
+    : { code: 'error', count, ...(c.message ? { message: c.message } : {}) };
 
 /** What an error thrown by apiRequest means for the entry. */
 export function classify(e: unknown): Outcome {
-  if (!isApiError(e)) return { type: 'retry', reason: String((e as Error)?.message ?? e) };
+  if (!isApiError(e)) {
+    const message = String((e as Error)?.message ?? e);
+    return { type: 'retry', reason: message, counted: { code: 'error', message } };
+  }
   switch (e.kind) {
     case 'network':
       return { type: 'retry', reason: errorText(e) };
@@ -61,8 +98,9 @@ export function classify(e: unknown): Outcome {
   const s = e.status;
   if (s === 401 || s === WIRE_STATUS.leaseExpired || s === WIRE_STATUS.licenseExpired || (s === 403 && e.loginRedirect)) return { type: 'stop', error: e };
   if (s === 409 && e.key === FIELD_DATA_CONFLICT_KEY) return { type: 'conflict', result: e.body, reason: errorText(e) };
-  if (s === 409 || s === 408 || s === 429 || s >= 500) return { type: 'retry', reason: errorText(e) };
-  return { type: 'failed', reason: errorText(e) };
+  if (s === 408 || s === 429 || (s === 409 && e.key === IDEMPOTENCY_IN_PROGRESS_KEY) || UNREACHABLE.has(s)) return { type: 'retry', reason: errorText(e) };
+  if (s >= 500) return { type: 'retry', reason: errorText(e), counted: { code: `http ${s}`, status: s, ...(e.serverMessage ? { message: e.serverMessage } : {}) } };
+  return { type: 'failed', reason: errorText(e), why: { code: 'refused', status: s, ...(e.serverMessage ? { message: e.serverMessage } : {}) } };
 }
 
 export interface DrainOptions {
@@ -198,13 +236,23 @@ export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
         out.conflict++;
         break;
       case 'failed':
-        await database.outbox.update(seq, { state: 'failed', error: outcome.reason, attempts: entry.attempts + 1, updatedAt: now() });
+        await database.outbox.update(seq, { state: 'failed', error: outcome.reason, reason: outcome.why, attempts: entry.attempts + 1, updatedAt: now() });
         blocked.add(entry.target);
         out.failed++;
         break;
       case 'retry': {
+        const c = outcome.counted;
+        // A network failure or a wait says nothing about the change: the count stays as it was.
+        const count = c ? (c.code === entry.failureCode ? (entry.failureCount ?? 0) + 1 : 1) : (entry.failureCount ?? 0);
+        const failure = c ? { failureCode: c.code, failureCount: count } : {};
+        if (c && count >= MAX_SAME_FAILURES) {
+          await database.outbox.update(seq, { state: 'failed', error: outcome.reason, reason: countedReason(c, count), ...failure, attempts: entry.attempts + 1, nextAttemptAt: 0, updatedAt: now() });
+          blocked.add(entry.target);
+          out.failed++;
+          break;
+        }
         const at = now() + backoffMs(entry.attempts + 1);
-        await database.outbox.update(seq, { state: 'queued', error: outcome.reason, attempts: entry.attempts + 1, nextAttemptAt: at, updatedAt: now() });
+        await database.outbox.update(seq, { state: 'queued', error: outcome.reason, ...failure, attempts: entry.attempts + 1, nextAttemptAt: at, updatedAt: now() });
         blocked.add(entry.target);
         waitUntil(at);
         out.retry++;

@@ -4,6 +4,7 @@ import { FieldDataConflict } from '../../../api/documents';
 import type { DocumentField } from '../../../api/search';
 import type { OutboxEntry } from '../../../db/db';
 import { discardEntry, isFieldEditMeta, keepMine, retryEntry, takeTheirs } from '../../outbox/outbox';
+import { failureWords } from '../../outbox/outbox-reason';
 
 const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
   const v = f?.MVAL?.length ? f.MVAL.join(', ') : (f?.VAL ?? '');
@@ -23,6 +24,7 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : t('OUTBOX_OTHER_CHANGE', { kind: entry.kind });
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
+  const failure = entry.state === 'failed' ? failureWords(entry, title, t) : null;
 
   return (
     <li className={`outbox-entry outbox-entry-${entry.state}`} aria-label={title} data-testid={`outbox-entry-${entry.id}`}>
@@ -41,10 +43,17 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
           );
         })}
       </ul>
-      {entry.error && entry.state !== 'done' && (
-        <p className="outbox-entry-error" role={entry.state === 'failed' || entry.state === 'conflict' ? 'alert' : undefined}>
-          {entry.error}
+      {failure?.why ? (
+        <p className="outbox-entry-error" role="alert">
+          {failure.summary} {failure.why}
         </p>
+      ) : (
+        entry.error &&
+        entry.state !== 'done' && (
+          <p className="outbox-entry-error" role={entry.state === 'failed' || entry.state === 'conflict' ? 'alert' : undefined}>
+            {entry.error}
+          </p>
+        )
       )}
       {entry.state === 'queued' && entry.attempts > 0 && <p className="outbox-entry-note">{t('OUTBOX_ATTEMPTS', { count: entry.attempts })}</p>}
       {confirming ? (

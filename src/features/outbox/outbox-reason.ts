@@ -1,0 +1,27 @@
+/**
+ * A failed outbox entry in the user's words (drain.ts's failure policy): what failed, on which
+ * document, and why. Worded when shown, from the data the drain stored (`reason`), so it follows a
+ * language change. `detail` is the technical text (the server's Message, else method, path and
+ * status) for whoever needs to report the problem.
+ */
+import type { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../db/db';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+export interface FailureWords {
+  /** "Your change to {document} was not saved." */
+  summary: string;
+  /** Why, or null when the entry has no reason stored (entries from before the policy). */
+  why: string | null;
+  detail: string | null;
+}
+
+export function failureWords(entry: OutboxEntry, document: string, t: TFunction): FailureWords {
+  const r = entry.reason;
+  let why: string | null = null;
+  if (r?.code === 'refused') why = r.message ? t('OUTBOX_REASON_REFUSED', { message: r.message }) : t('OUTBOX_REASON_REFUSED_STATUS', { status: r.status });
+  else if (r?.code === 'serverError') why = t('OUTBOX_REASON_SERVER_ERROR', { count: r.count, status: r.status });
+  else if (r?.code === 'error') why = t('OUTBOX_REASON_ERROR', { count: r.count });
+  return { summary: t('OUTBOX_FAILED_SUMMARY', { document }), why, detail: entry.error ?? null };
+}
