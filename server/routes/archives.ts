@@ -12,6 +12,7 @@ import { archivesWithRights, visibleDatabases, type ArchiveRow } from '../auth/p
 import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
+import { dataVersion } from '../search/data-version.js';
 import { archiveFields, fieldById, fieldToWire } from '../search/model.js';
 import { requireDatabase } from './searches.js';
 
@@ -28,16 +29,22 @@ const IndexesQuery = z.looseObject({
 });
 
 const COUNT_TTL_MS = 30_000;
-let countCache: { at: number; byArchive: Map<number, number> } | undefined;
+let countCache: { at: number; version: string; byArchive: Map<number, number> } | undefined;
 
-/** Documents per archive (not counting sub-archives), cached briefly: one grouped count for all. */
+/**
+ * Documents per archive (not counting sub-archives), cached briefly: one grouped count for all.
+ * Kept only while the documents' data version (search/data-version.ts) is the one it was counted
+ * at, so any write (from any route or server process) is counted at once.
+ */
 async function archiveCounts(db: Queryable, now: number): Promise<Map<number, number>> {
-  if (countCache && now - countCache.at < COUNT_TTL_MS) return countCache.byArchive;
+  const version = await dataVersion(db);
+  if (countCache && countCache.version === version && now - countCache.at < COUNT_TTL_MS) return countCache.byArchive;
   const r = await db.query<{ archive_id: number; n: number }>('SELECT archive_id, count(*) AS n FROM documents WHERE NOT deleted GROUP BY archive_id');
-  countCache = { at: now, byArchive: new Map(r.rows.map((x) => [x.archive_id, Number(x.n)])) };
+  countCache = { at: now, version, byArchive: new Map(r.rows.map((x) => [x.archive_id, Number(x.n)])) };
   return countCache.byArchive;
 }
 
+/** Drops the cached counts. Not needed for correctness (they are keyed by the data version). */
 export function clearArchiveCounts() {
   countCache = undefined;
 }

@@ -1,11 +1,14 @@
 /**
  * Runs a search over one archive (and its sub-archives the user may view): one page of documents
- * and the total count. The count is computed once per criteria and kept briefly (COUNT_TTL_MS);
- * paging and sorting reuse it. Writes call clearSearchCache().
+ * and the total count. The count is computed once per criteria and data version (data-version.ts)
+ * and kept briefly (COUNT_TTL_MS); paging and sorting reuse it. Any committed write to the documents
+ * raises the data version, so a count from before a write is never served after it (in this
+ * process or any other on the same database).
  */
 import type { ResultDocument } from '../../src/api/search.js';
 import type { ArchiveRow } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
+import { dataVersion } from './data-version.js';
 import { isMulti, type FieldRow } from './model.js';
 import { Params, buildConditions, orderBy, type Condition } from './query.js';
 import type { SortSpec } from '../../src/api/search.js';
@@ -14,6 +17,7 @@ const COUNT_TTL_MS = 60_000;
 const COUNT_MAX = 1000;
 const counts = new Map<string, { n: number; at: number }>();
 
+/** Drops every cached count. Not needed for correctness (counts are keyed by the data version); frees memory. */
 export function clearSearchCache(): void {
   counts.clear();
 }
@@ -66,7 +70,7 @@ function whereOf(scope: Scope, conds: readonly Condition[], trgm: boolean): Wher
 
 export async function countMatches(db: Queryable, scope: Scope, conds: readonly Condition[], opts: { trgm: boolean; now: number; fresh?: boolean }): Promise<number> {
   const w = whereOf(scope, conds, opts.trgm);
-  const key = `${w.sql}\n${JSON.stringify(w.params.values)}`;
+  const key = `${await dataVersion(db)}\n${w.sql}\n${JSON.stringify(w.params.values)}`;
   if (!opts.fresh) {
     const c = cachedCount(key, opts.now);
     if (c !== undefined) return c;
@@ -110,6 +114,8 @@ export async function runPage(
   const hits = w.tsquery ? `ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8` : 'NULL::float8';
   const offset = (page.page - 1) * page.size;
   const params = w.params;
+  // Read before the page: a count the page implies is then never filed under a newer version.
+  const version = await dataVersion(db);
   const sql = `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.rev, d.fields, d.mvals, ${hits} AS hits
                  FROM documents d WHERE ${w.sql}
                 ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
@@ -118,7 +124,7 @@ export async function runPage(
   const rows = r.rows;
 
   // The page itself often tells the total; otherwise count once per criteria.
-  const key = `${w.sql}\n${JSON.stringify(params.values.slice(0, -2))}`;
+  const key = `${version}\n${w.sql}\n${JSON.stringify(params.values.slice(0, -2))}`;
   let count: number | undefined;
   if (rows.length > 0 && rows.length < page.size) count = offset + rows.length;
   else if (!page.freshCount) count = cachedCount(key, ctx.now);
