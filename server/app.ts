@@ -15,6 +15,7 @@ import { FileStore } from './files/file-store.js';
 import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
+import { installTextGuard } from './http/text-guard.js';
 import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
@@ -133,6 +134,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     throw Errors.readOnly();
   });
 
+  installTextGuard(app);
   installIdempotency(app, store, now);
 
   licenceRoutes(app, ctx, limiter);

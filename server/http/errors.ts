@@ -7,6 +7,15 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 // The contract (src/api) uses zod/mini and the routes classic zod: both throw a core $ZodError.
 import { $ZodError } from 'zod/v4/core';
 import { ErrorBody, WIRE_MESSAGES, WIRE_STATUS } from '../../src/api/errors.js';
+import { UNSTORABLE_TEXT_REASON } from '../../src/api/wire-text.js';
+import { DbError } from '../db/store.js';
+
+/**
+ * PostgreSQL's answers to text it cannot store (character_not_in_repertoire: a NUL; untranslatable
+ * character: a \u0000 escape in jsonb). The edge check (text-guard.ts) refuses such text first; one
+ * that still gets through is the client's bad input all the same, never a 500 the outbox retries.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
 export class ApiError extends Error {
   constructor(
@@ -46,6 +55,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const first = err.issues[0];
       const where = first?.path.length ? `${first.path.join('.')}: ` : '';
       return sendError(reply, 400, { Message: `Incorrect parameters: ${where}${first?.message ?? 'invalid'}`, Key: 'ERROR_INCORRECT_PARAMETERS' });
+    }
+    if (err instanceof DbError && err.code && UNSTORABLE_TEXT_CODES.has(err.code)) {
+      return sendError(reply, 400, { Message: `Incorrect parameters: ${UNSTORABLE_TEXT_REASON}`, Key: 'ERROR_INCORRECT_PARAMETERS' });
     }
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   FIELD_DATA_CONFLICT_KEY,
+  FIELD_PAYLOAD_MAX_ITEMS,
   FieldData,
   formatRevTag,
   parseRevTag,
@@ -115,6 +116,13 @@ async function outsideDynamicList(
   return { ID: field.id, Code: -1, MessageKey: FIELD_NOT_IN_LIST_KEY, Message: `Field ${field.name}: ${missing} is not an item of its list for the values chosen` };
 }
 
+/** The first few failures in one sentence: Fields names them all, the message stays short. */
+const SUMMARY_ITEMS = 3;
+function summary(checks: FieldDataInvalid['Fields']): string {
+  const head = checks.slice(0, SUMMARY_ITEMS).map((c) => c.Message).join('; ');
+  return checks.length > SUMMARY_ITEMS ? `${head}; and ${checks.length - SUMMARY_ITEMS} more` : head;
+}
+
 function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
@@ -129,6 +137,7 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
     const header = request.headers['secure-id'];
     const secureId = q.secureId ?? q.SecureId ?? (typeof header === 'string' ? header : undefined);
     if (!secureId) throw Errors.badRequest('secureId is required');
+    if (Array.isArray(request.body) && request.body.length > FIELD_PAYLOAD_MAX_ITEMS) throw Errors.badRequest(`The body may list at most ${FIELD_PAYLOAD_MAX_ITEMS} fields`);
     const parsed = FieldData.safeParse(request.body);
     if (!parsed.success || parsed.data.length === 0) throw Errors.badRequest('The body must be a non-empty array of field data (ID, VAL, MVAL)');
     const edits = parsed.data;
@@ -167,7 +176,7 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
       changes.push({ field: f, value: isMulti(f) ? (r.normalizedMVAL ?? []) : (r.normalized ?? '') });
     }
     if (checks.length) {
-      const body: FieldDataInvalid = { Message: checks.map((c) => c.Message).join('; '), Key: 'ERROR_INCORRECT_PARAMETERS', Fields: checks };
+      const body: FieldDataInvalid = { Message: summary(checks), Key: 'ERROR_INCORRECT_PARAMETERS', Fields: checks };
       return sendJson(reply, 400, body);
     }
 

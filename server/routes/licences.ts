@@ -6,11 +6,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Licence, LicenceValidation } from '../../src/api/licences.js';
+import { isStorableText } from '../../src/api/wire-text.js';
 import { authenticate, findLicence, hashToken, obtainLicence, releaseLicence, validateToken } from '../auth/licences.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
 import type { SignInLimiter } from '../auth/sign-in-limiter.js';
 import { requestToken, requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
+import { unstorableTextError } from '../http/text-guard.js';
 
 const LicencesQuery = z.looseObject({
   validate: z.enum(['true', 'false']).optional(),
@@ -23,7 +25,10 @@ function basicCredentials(request: FastifyRequest): { user: string; password: st
   const decoded = Buffer.from(h.slice(6).trim(), 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   if (i <= 0) return undefined;
-  return { user: decoded.slice(0, i), password: decoded.slice(i + 1) };
+  const user = decoded.slice(0, i);
+  // The user name goes to SQL: the edge check (text-guard.ts) does not see inside this header.
+  if (!isStorableText(user)) throw unstorableTextError('user name');
+  return { user, password: decoded.slice(i + 1) };
 }
 
 export function licenceRoutes(app: FastifyInstance, ctx: ServerContext, limiter: SignInLimiter) {

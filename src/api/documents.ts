@@ -7,7 +7,12 @@ import { DocumentField } from './search';
  */
 export type DocumentOperation = 'Copy' | 'Move' | 'delete';
 
-export const FieldData = z.array(DocumentField);
+/**
+ * Most items one field payload may hold (PUT FieldData, POST indexes): far more than an archive has
+ * fields, few enough that the answer, one check per item, stays small.
+ */
+export const FIELD_PAYLOAD_MAX_ITEMS = 1000;
+export const FieldData = z.array(DocumentField).check(z.maxLength(FIELD_PAYLOAD_MAX_ITEMS));
 
 /**
  * PUT FieldData (documentPaths.fieldData): body FieldData, the fields to change only. Query

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIELD_PAYLOAD_MAX_ITEMS } from '../api/documents';
 
 /**
  * POST api/indexes?dbId=&archiveId=&token= (archive-inbox-ops.md §7 "Field validation"; archId is
@@ -13,7 +14,7 @@ export const IndexCheckItem = z.looseObject({
   MVAL: z.optional(z.nullable(z.array(z.string()))),
 });
 export type IndexCheckItem = z.infer<typeof IndexCheckItem>;
-export const IndexCheckRequest = z.array(IndexCheckItem).check(z.maxLength(1000));
+export const IndexCheckRequest = z.array(IndexCheckItem).check(z.maxLength(FIELD_PAYLOAD_MAX_ITEMS));
 
 export const IndexCheckResult = z.looseObject({
   ID: z.int(),
