@@ -3,6 +3,7 @@
  * Shapes on the wire are in src/api/search.ts and src/api/archives.ts.
  */
 import { FIELD_PROPS, type Field } from '../../src/api/archives.js';
+import { currencyForCountry } from '../../src/fields/locale.js';
 import { SEARCH_CONDITIONS, type SearchCondition, type SearchPrompt } from '../../src/api/search.js';
 import type { Queryable } from '../db/store.js';
 
@@ -20,6 +21,8 @@ export interface FieldRow {
   parent_id: number | null;
   multi_value: boolean;
   extended_config: Record<string, unknown> | null;
+  /** The country of the archive the field was read for (archiveFields); its currency is the field's Currency. */
+  archive_country?: string | null;
 }
 
 /** Values of multi-value fields and table-field columns live in documents.mvals. */
@@ -29,7 +32,9 @@ const FIELD_COLUMNS = 'f.id, f.name, f.type, f.size, f.mask, f.regex, f.prop, f.
 
 export async function archiveFields(db: Queryable, archiveId: number): Promise<FieldRow[]> {
   const r = await db.query<FieldRow>(
-    `SELECT ${FIELD_COLUMNS} FROM archive_fields af JOIN fields f ON f.id = af.field_id WHERE af.archive_id = $1 ORDER BY af.position, f.id`,
+    `SELECT ${FIELD_COLUMNS}, a.country AS archive_country
+       FROM archive_fields af JOIN fields f ON f.id = af.field_id JOIN archives a ON a.id = af.archive_id
+      WHERE af.archive_id = $1 ORDER BY af.position, f.id`,
     [archiveId],
   );
   return r.rows;
@@ -55,6 +60,8 @@ export function fieldToWire(f: FieldRow): Field {
     ListF2: f.list_f2,
     Parent: f.parent_id,
     MultiValue: isMulti(f),
+    // Only for fields read with their archive: the money its 'C' masks show.
+    ...(f.archive_country !== undefined ? { Currency: currencyForCountry(f.archive_country) } : {}),
     ExtendedConfig: {
       LiveField: Boolean(ec.liveField),
       UseRegExValidation: Boolean(ec.useRegExValidation),

@@ -184,7 +184,8 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   // Archives and sub-archives. Props: 1 revision control, 4 web revision, 16 versions archive.
   const A = I.archive;
   const statusViews = { enabled: true, statusField: F.status, values: [{ label: 'New', value: 'New', color: '#1e88e5' }, { label: 'Approved', value: 'Approved', color: '#fb8c00' }, { label: 'Paid', value: 'Paid', color: '#43a047' }] };
-  const archive = (id: number, dbId: number, name: string, extra: Record<string, unknown> = {}) => ins(db, 'archives', { id, database_id: dbId, name, position: id, ...extra });
+  // The demo's amounts are US dollars, whatever language a user reads them in.
+  const archive = (id: number, dbId: number, name: string, extra: Record<string, unknown> = {}) => ins(db, 'archives', { id, database_id: dbId, name, position: id, country: 'US', ...extra });
   await archive(A.invoices, I.db.demo, 'Invoices', { content_search: true, views: statusViews, notifications: { to: 'finance@example.com', from: 'archive@example.com', subject: 'New invoice', message: 'Invoice [Invoice Number] was added.' }, base_path: 'invoices' });
   await archive(A.paidInvoices, I.db.demo, 'Paid Invoices', { parent_id: A.invoices, content_search: true });
   await archive(A.contracts, I.db.demo, 'Contracts', { props: 1 | 4, convert_pdf: true });

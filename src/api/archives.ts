@@ -80,6 +80,12 @@ export const Field = z.looseObject({
   ListF1: z.nullish(z.int()),
   ListF2: z.nullish(z.int()),
   MultiValue: z.nullish(z.boolean()),
+  /**
+   * ISO 4217 code of the money a 'C' mask shows (USD, EUR ...): the server's answer from the
+   * archive's country through the currency table by country code (src/fields/locale.ts). Absent:
+   * unknown, and the amount shows without a currency rather than one guessed from the user's language.
+   */
+  Currency: z.nullish(z.string()),
   /** Min/Max: bounds of a number or decimal field (typed input is clamped to them; src/fields/rules.ts fieldBounds). */
   ExtendedConfig: z.nullish(
     z.looseObject({ LiveField: z.optional(z.boolean()), UseRegExValidation: z.optional(z.boolean()), Min: z.optional(z.number()), Max: z.optional(z.number()) }),

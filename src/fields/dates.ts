@@ -84,13 +84,45 @@ export function parseLocaleDate(text: string, locale: string): YMD | null {
   return isRealDate(ymd.y, ymd.m, ymd.d) ? ymd : null;
 }
 
-/** The locale's own numeric date (e.g. 03/04/2025 en-US, 04/03/2025 en-GB, 04.03.2025 de-DE): what an editor opens with. */
-export function formatLocaleDate(ymd: YMD, locale: string): string {
+/** How wide a numeric date shows each part; a part left out is not shown (a mask such as MM/yyyy). */
+export interface DateWidths {
+  day?: 1 | 2;
+  month?: 1 | 2;
+  year?: 2 | 4;
+}
+
+const FULL_DATE: DateWidths = { day: 2, month: 2, year: 4 };
+
+/**
+ * The one numeric date writer (grid cells, grid editors, the touch edit panel and the search
+ * prompts all come here): the parts in the locale's order with the locale's separator, each as
+ * wide as `widths` says. The locale decides order and separators; the field's mask only which
+ * parts show and how wide (dateWidthsOfMask).
+ */
+export function formatDateParts(ymd: YMD, locale: string, widths: DateWidths = FULL_DATE): string {
   const f = localeFacts(locale);
-  const values: Record<DatePart, string> = { year: pad(ymd.y, 4), month: pad(ymd.m, 2), day: pad(ymd.d, 2) };
-  const text = f.dateParts.map((p) => values[p]).join(f.dateSeparator);
+  const values: Record<DatePart, string | null> = {
+    year: widths.year ? (widths.year === 2 ? pad(ymd.y % 100, 2) : pad(ymd.y, 4)) : null,
+    month: widths.month ? pad(ymd.m, widths.month) : null,
+    day: widths.day ? pad(ymd.d, widths.day) : null,
+  };
+  const text = f.dateParts
+    .map((p) => values[p])
+    .filter((v): v is string => v !== null)
+    .join(f.dateSeparator);
   // Locales like hu-HU end the date with the separator's dot ("2025. 03. 04.").
   return f.dateSeparator.trim() === '.' && f.dateOrder === 'YMD' ? `${text}.` : text;
+}
+
+/** The locale's own numeric date (e.g. 03/04/2025 en-US, 04/03/2025 en-GB, 04.03.2025 de-DE): what an editor opens with. */
+export function formatLocaleDate(ymd: YMD, locale: string): string {
+  return formatDateParts(ymd, locale, FULL_DATE);
+}
+
+/** The date format a prompt shows as its placeholder, e.g. MM/DD/YYYY or TT.MM.JJJJ, with the letters of the app's language. */
+export function localeDatePlaceholder(locale: string, letters: Record<DatePart, string>): string {
+  const f = localeFacts(locale);
+  return f.dateParts.map((p) => letters[p]).join(f.dateSeparator.trimEnd() || '/');
 }
 
 const utc = (ymd: YMD) => new Date(Date.UTC(ymd.y, ymd.m - 1, ymd.d));
@@ -125,34 +157,59 @@ export function isDateMask(mask: string | null | undefined): boolean {
   return m.length === 1 ? m in STANDARD : /[dMy]/.test(m);
 }
 
+const MASK_TOKENS = /'([^']*)'|yyyy|yy|MMMM|MMM|MM|M|dddd|ddd|dd|d|HH|H|hh|h|mm|ss|tt|./g;
+
 /**
- * ISO date through a mask: a standard letter (above) or a custom pattern of yyyy, yy, MMMM, MMM,
- * MM, M, dddd, ddd, dd, d with other characters literal ('quoted' text too). No mask: the
- * locale's numeric date.
+ * What a custom mask asks to show, as Intl options: yyyy/yy the year (4 or 2 digits), MMMM/MMM the
+ * month's name, MM/M its number, dddd/ddd the weekday, dd/d the day, HH/H/hh/h, mm, ss and tt the
+ * time (a date field has none: midnight). Literal text and the order the mask writes them in are
+ * not kept: those are the locale's.
+ */
+function maskOptions(mask: string): Intl.DateTimeFormatOptions {
+  const o: Intl.DateTimeFormatOptions = {};
+  for (const [tok, quoted] of mask.matchAll(MASK_TOKENS)) {
+    if (quoted !== undefined) continue;
+    if (tok === 'yyyy') o.year = 'numeric';
+    else if (tok === 'yy') o.year = '2-digit';
+    else if (tok === 'MMMM') o.month = 'long';
+    else if (tok === 'MMM') o.month = 'short';
+    else if (tok === 'MM') o.month = '2-digit';
+    else if (tok === 'M') o.month = 'numeric';
+    else if (tok === 'dddd') o.weekday = 'long';
+    else if (tok === 'ddd') o.weekday = 'short';
+    else if (tok === 'dd') o.day = '2-digit';
+    else if (tok === 'd') o.day = 'numeric';
+    else if (tok === 'HH' || tok === 'H') Object.assign(o, { hour: tok === 'HH' ? '2-digit' : 'numeric', hourCycle: 'h23' });
+    else if (tok === 'hh' || tok === 'h') Object.assign(o, { hour: tok === 'hh' ? '2-digit' : 'numeric', hourCycle: 'h12' });
+    else if (tok === 'mm') o.minute = '2-digit';
+    else if (tok === 'ss') o.second = '2-digit';
+  }
+  return o;
+}
+
+/**
+ * The rule for dates on screen (user-app.md §5 "Dates are normalised against the field mask (day/
+ * month order by locale, two-digit years expanded)"): the field's mask says which parts a date
+ * shows and how wide; the user's locale says their order and separators. So MM/dd/yyyy,
+ * dd.MM.yyyy and yyyy-MM-dd all show 04.03.2025 in German and 03/04/2025 in American English,
+ * the same order the editors open with and the search prompts ask for. A standard letter
+ * (user-app.md §9: D, d, f, F, ...) is the locale's own format of that kind; no mask or 'd' is the
+ * locale's numeric date. Masks with names or a time go through Intl in the locale.
  */
 export function formatDateMask(ymd: YMD, mask: string | null | undefined, locale: string): string {
   const m = (mask ?? '').trim();
-  if (!m) return formatLocaleDate(ymd, locale);
+  if (!m || m === 'd') return formatLocaleDate(ymd, locale);
   if (m.length === 1) {
-    if (m === 'd') return formatLocaleDate(ymd, locale);
     const std = STANDARD[m];
     return std ? intl(locale, std, ymd) : formatLocaleDate(ymd, locale);
   }
-  let out = '';
-  const re = /'([^']*)'|yyyy|yy|MMMM|MMM|MM|M|dddd|ddd|dd|d|./g;
-  for (const [tok, quoted] of m.matchAll(re)) {
-    if (quoted !== undefined) out += quoted;
-    else if (tok === 'yyyy') out += pad(ymd.y, 4);
-    else if (tok === 'yy') out += pad(ymd.y % 100, 2);
-    else if (tok === 'MMMM') out += intl(locale, { month: 'long' }, ymd);
-    else if (tok === 'MMM') out += intl(locale, { month: 'short' }, ymd);
-    else if (tok === 'MM') out += pad(ymd.m, 2);
-    else if (tok === 'M') out += String(ymd.m);
-    else if (tok === 'dddd') out += intl(locale, { weekday: 'long' }, ymd);
-    else if (tok === 'ddd') out += intl(locale, { weekday: 'short' }, ymd);
-    else if (tok === 'dd') out += pad(ymd.d, 2);
-    else if (tok === 'd') out += String(ymd.d);
-    else out += tok;
-  }
-  return out;
+  const o = maskOptions(m);
+  const numericOnly = !o.weekday && !o.hour && !o.minute && !o.second && o.month !== 'long' && o.month !== 'short';
+  if (!numericOnly) return intl(locale, o, ymd);
+  if (!o.year && !o.month && !o.day) return formatLocaleDate(ymd, locale);
+  return formatDateParts(ymd, locale, {
+    ...(o.day ? { day: o.day === '2-digit' ? 2 : 1 } : {}),
+    ...(o.month ? { month: o.month === '2-digit' ? 2 : 1 } : {}),
+    ...(o.year ? { year: o.year === '2-digit' ? 2 : 4 } : {}),
+  });
 }

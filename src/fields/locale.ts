@@ -18,8 +18,6 @@ export interface LocaleFacts {
   dateParts: readonly DatePart[];
   /** What goes between the numeric date parts ('/', '.', '-', '. '). */
   dateSeparator: string;
-  /** ISO 4217 code of the locale's region, for 'C' currency masks. */
-  currency: string;
 }
 
 const FALLBACK = 'en-US';
@@ -37,7 +35,11 @@ export function resolveLocale(locale: string | undefined | null): string {
   }
 }
 
-// Region to currency for 'C' masks (user-app.md §9 "currency table by country code").
+/*
+ * The currency table by country code (user-app.md §9): an archive's country (ISO 3166-1 alpha-2)
+ * to the currency its 'C' masks show. Never the user's locale: switching the app's language may
+ * change how an amount is written (separators), never which money it is.
+ */
 const EURO = ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK', 'MC', 'SM', 'VA', 'AD', 'ME', 'XK'];
 const CURRENCY_BY_REGION: Record<string, string> = {
   ...Object.fromEntries(EURO.map((r) => [r, 'EUR'])),
@@ -46,13 +48,9 @@ const CURRENCY_BY_REGION: Record<string, string> = {
   KR: 'KRW', SG: 'SGD', HK: 'HKD', AR: 'ARS', CL: 'CLP', CO: 'COP', IL: 'ILS', AE: 'AED', SA: 'SAR', IE: 'EUR',
 };
 
-export function currencyForLocale(locale: string): string {
-  try {
-    const region = new Intl.Locale(resolveLocale(locale)).maximize().region ?? '';
-    return CURRENCY_BY_REGION[region] ?? 'USD';
-  } catch {
-    return 'USD';
-  }
+/** ISO 4217 code of a country's currency; null for a country the table does not know (or none). */
+export function currencyForCountry(country: string | null | undefined): string | null {
+  return CURRENCY_BY_REGION[(country ?? '').trim().toUpperCase()] ?? null;
 }
 
 function orderOf(parts: readonly DatePart[]): DateOrder {
@@ -81,7 +79,6 @@ export function localeFacts(locale: string): LocaleFacts {
     dateOrder: orderOf(ordered),
     dateParts: ordered,
     dateSeparator: literal.trim() === '' ? '/' : literal,
-    currency: currencyForLocale(resolved),
   };
   cache.set(locale, facts);
   return facts;

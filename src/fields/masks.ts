@@ -3,8 +3,9 @@
  * filters and the small column helpers of user-app.md §5 (numeric clamp, text area, versions).
  *
  * Masks as the catalogue stores them (server/seed/catalog.ts):
- * - number and decimal fields: .NET standard letters C, N, F with optional places (C2: currency
- *   of the locale's region, 2 places; N0: grouped; F3: fixed), or a picture such as `$#,##0.00`,
+ * - number and decimal fields: .NET standard letters C, N, F with optional places (C2: the field's
+ *   Currency, which the server gives from the archive's country, 2 places; N0: grouped; F3: fixed),
+ *   or a picture such as `$#,##0.00`,
  *   `€ #.##0,00`, `#,##0.00 €` whose separators and symbols are literal: the last '.' or ',' in
  *   the digits is the decimal separator (unless it is followed by a group of three '#'/'0' that
  *   starts with '#', as in `#,##0`).
@@ -79,15 +80,24 @@ const numeric = (wire: string) => {
   return s as `${number}`;
 };
 
-function formatNumberMask(mask: string, wire: string, locale: string): string | null {
+/**
+ * The locale writes the number (separators, where the symbol goes); the currency is the field's
+ * (never the locale's: the same amount must not turn from dollars into euros when the user switches
+ * language). A 'C' mask with no known currency shows the grouped number without a symbol. The
+ * narrow symbol ($, €, £), so an amount carries the same sign in every language (Intl's default
+ * writes US$ in en-GB, $US in French, USD in Italian).
+ */
+function formatNumberMask(mask: string, wire: string, locale: string, fieldCurrency: string | null | undefined): string | null {
+  // A well-formed ISO 4217 code only: Intl throws on anything else.
+  const currency = /^[A-Za-z]{3}$/.test(fieldCurrency?.trim() ?? '') ? fieldCurrency!.trim().toUpperCase() : null;
   const std = /^([CcNnFf])(\d{0,2})$/.exec(mask.trim());
   const f = localeFacts(locale);
   if (std) {
     const letter = std[1]!.toUpperCase();
     const places = std[2] ? Number(std[2]) : undefined;
-    const digits = places === undefined ? (letter === 'C' ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : { minimumFractionDigits: places, maximumFractionDigits: places };
+    const digits = places === undefined ? (letter === 'C' && currency ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : { minimumFractionDigits: places, maximumFractionDigits: places };
     const opts: Intl.NumberFormatOptions =
-      letter === 'C' ? { style: 'currency', currency: f.currency, ...digits } : { useGrouping: letter === 'N', ...digits };
+      letter === 'C' && currency ? { style: 'currency', currency, currencyDisplay: 'narrowSymbol', ...digits } : { useGrouping: letter === 'N' || letter === 'C', ...digits };
     return new Intl.NumberFormat(f.locale, { ...opts, numberingSystem: 'latn' }).format(numeric(wire));
   }
   const p = parsePicture(mask);
@@ -106,7 +116,7 @@ export function formatWireValue(field: FieldRule, wire: string | null | undefine
   if (field.Type === FIELD_TYPE.number || field.Type === FIELD_TYPE.decimal) {
     if (!/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(v.trim())) return v;
     if (mask) {
-      const masked = formatNumberMask(mask, v, locale);
+      const masked = formatNumberMask(mask, v, locale, field.Currency);
       if (masked !== null) return masked;
     }
     return toEditText(field, v, locale);

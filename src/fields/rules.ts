@@ -22,7 +22,7 @@ import { localeFacts } from './locale';
 
 /** What the rules read of a field; the wire Field (src/api/archives.ts) fits. */
 export type FieldRule = Pick<Field, 'Type'> &
-  Partial<Pick<Field, 'ID' | 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'ExtendedConfig'>>;
+  Partial<Pick<Field, 'ID' | 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'ExtendedConfig' | 'Currency'>>;
 
 export interface ValidationResult {
   code: FieldCode;

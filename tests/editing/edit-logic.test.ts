@@ -78,7 +78,7 @@ describe('judging what is typed', () => {
     expect(evaluateInput(F.amount, '1234,5', 'en-US').wire).toBeNull();
     const d = evaluateInput(F.date, '05.01.2024', 'de-DE');
     expect(d.wire).toEqual({ VAL: '2024-01-05' });
-    expect(d.display).toBe('01/05/2024'); // the field's mask
+    expect(d.display).toBe('05.01.2024'); // the mask's parts in the locale's order
     expect(evaluateInput(F.date, '1/5/24', 'en-US').wire).toEqual({ VAL: '2024-01-05' });
     expect(evaluateInput(F.date, '31/31/2024', 'en-GB').error?.key).toBe('FIELD_INVALID_DATE');
     expect(evaluateInput(F.title, '', 'en-US').error?.key).toBe('FIELD_REQUIRED');

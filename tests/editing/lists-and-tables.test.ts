@@ -16,7 +16,7 @@ const F = {
   city: { ID: 9, Name: 'City', Type: 1, Size: 40, Prop: 128, List: 3, ListF1: 7, ListF2: 8 },
   item: { ID: 20, Name: 'Item', Type: 1, Parent: 1, MultiValue: true },
   quantity: { ID: 21, Name: 'Quantity', Type: 2, Parent: 1, MultiValue: true, ExtendedConfig: { Min: 1, Max: 1000 } },
-  unitPrice: { ID: 22, Name: 'Unit Price', Type: 4, Parent: 1, MultiValue: true, Mask: 'C2' },
+  unitPrice: { ID: 22, Name: 'Unit Price', Type: 4, Parent: 1, MultiValue: true, Mask: 'C2', Currency: 'USD' },
   amount: { ID: 4, Name: 'Amount', Type: 4, ExtendedConfig: { Min: -10.5, Max: 99.75 } },
 } satisfies Record<string, EditField>;
 

@@ -13,15 +13,28 @@ import {
 } from '../../src/fields/masks';
 
 describe('currency masks on blur', () => {
-  it('C2: the currency of the locale region', () => {
-    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234.5', 'en-US')).toBe('$1,234.50');
-    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234.5', 'en-GB')).toBe('£1,234.50');
-    expect(applyMask({ Type: 4, Mask: 'C2' }, '1234,5', 'de-DE')).toBe('1.234,50\u00a0€');
-    expect(applyMask({ Type: 4, Mask: 'C2' }, '1 234,5', 'fr-FR')).toBe('1\u202f234,50\u00a0€');
-    expect(applyMask({ Type: 4, Mask: 'C0' }, '-1234.5', 'en-US')).toBe('-$1,235');
+  const usd = { Type: 4, Mask: 'C2', Currency: 'USD' } as const;
+  const eur = { Type: 4, Mask: 'C2', Currency: 'EUR' } as const;
+  it("C2: the field's currency, written the locale's way", () => {
+    expect(applyMask(usd, '1234.5', 'en-US')).toBe('$1,234.50');
+    expect(applyMask(usd, '1234.5', 'en-GB')).toBe('$1,234.50');
+    expect(applyMask(usd, '1234,5', 'de-DE')).toBe('1.234,50\u00a0$');
+    expect(applyMask(usd, '1 234,5', 'fr-FR')).toBe('1\u202f234,50\u00a0$');
+    expect(applyMask(eur, '1234.5', 'en-US')).toBe('€1,234.50');
+    expect(applyMask(eur, '1234,5', 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(applyMask({ ...usd, Mask: 'C0' }, '-1234.5', 'en-US')).toBe('-$1,235');
+  });
+  it('switching the language never changes the currency', () => {
+    for (const locale of ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-PT', 'ja-JP']) {
+      expect(formatWireValue(usd, '24254.18', locale).replace(/[\d\s.,'\u00a0\u202f]/g, ''), locale).toBe('$');
+    }
+  });
+  it('a C mask whose currency is unknown shows the grouped amount with no symbol', () => {
+    expect(formatWireValue({ Type: 4, Mask: 'C2' }, '24254.18', 'de-DE')).toBe('24.254,18');
+    expect(formatWireValue({ Type: 4, Mask: 'C2', Currency: 'not money' }, '24254.18', 'en-US')).toBe('24,254.18');
   });
   it('keeps every digit of large values', () => {
-    expect(applyMask({ Type: 4, Mask: 'C2' }, '12345678901234567.555', 'en-US')).toBe('$12,345,678,901,234,567.56');
+    expect(applyMask(usd, '12345678901234567.555', 'en-US')).toBe('$12,345,678,901,234,567.56');
   });
   it('picture masks with literal separators', () => {
     expect(parsePicture('$#,##0.00')).toEqual({ prefix: '$', suffix: '', group: ',', decimal: '.', places: 2 });
@@ -41,7 +54,8 @@ describe('currency masks on blur', () => {
     expect(applyMask({ Type: 2 }, '-42', 'en-US')).toBe('-42');
   });
   it('a masked decimal validates again (the editor may start from it)', () => {
-    expect(applyMask({ Type: 4, Mask: 'C2' }, applyMask({ Type: 4, Mask: 'C2' }, '1234,5', 'de-DE'), 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(applyMask(eur, applyMask(eur, '1234,5', 'de-DE'), 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(applyMask(usd, applyMask(usd, '1234,5', 'de-DE'), 'de-DE')).toBe('1.234,50\u00a0$');
   });
   it('invalid or empty input is left as typed', () => {
     expect(applyMask({ Type: 4, Mask: 'C2' }, '12abc', 'en-US')).toBe('12abc');
@@ -55,17 +69,24 @@ describe('currency masks on blur', () => {
   });
 });
 
-describe('date masks on blur', () => {
+describe('date masks on blur: the mask says which parts, the locale their order and separators', () => {
   it.each([
-    ['MM/dd/yyyy', 'en-GB', '04/03/2025', '03/04/2025'],
-    ['dd.MM.yyyy', 'en-US', '03/04/2025', '04.03.2025'],
-    ['yyyy-MM-dd', 'de-DE', '4.3.25', '2025-03-04'],
+    ['MM/dd/yyyy', 'en-GB', '04/03/2025', '04/03/2025'],
+    ['MM/dd/yyyy', 'de-DE', '4.3.25', '04.03.2025'],
+    ['MM/dd/yyyy', 'en-US', '3/4/25', '03/04/2025'],
+    ['dd.MM.yyyy', 'en-US', '03/04/2025', '03/04/2025'],
+    ['yyyy-MM-dd', 'de-DE', '4.3.25', '04.03.2025'],
+    ['yyyy-MM-dd', 'sv-SE', '2025-03-04', '2025-03-04'],
+    ['M/d/yy', 'de-DE', '4.3.2025', '4.3.25'],
+    ['MM/yyyy', 'de-DE', '4.3.2025', '03.2025'],
+    ['MM/dd/yyyy HH:mm', 'de-DE', '4.3.2025', '04.03.2025, 00:00'],
     ['d', 'de-DE', '4.3.25', '04.03.2025'],
     ['d', 'en-US', '3/4/25', '03/04/2025'],
     ['D', 'en-US', '3/4/25', 'Tuesday, March 4, 2025'],
     ['D', 'fr-FR', '4/3/25', 'mardi 4 mars 2025'],
     ['dd MMM yyyy', 'en-GB', '4/3/25', '04 Mar 2025'],
-    ["d 'of' MMMM yy", 'en-US', '3/4/2025', '4 of March 25'],
+    ["d 'of' MMMM yyyy", 'en-US', '3/4/2025', 'March 4, 2025'],
+    ["d 'of' MMMM yyyy", 'de-DE', '4.3.2025', '4. März 2025'],
     ['Y', 'de-DE', '4.3.2025', 'März 2025'],
     ['', 'fr-FR', '4/3/25', '04/03/2025'],
   ])('%j in %s: %s -> %s', (mask, locale, typed, shown) => {
@@ -75,7 +96,9 @@ describe('date masks on blur', () => {
 
 describe('wire values for display and editing', () => {
   it('formatWireValue and toEditText', () => {
-    expect(formatWireValue({ Type: 3, Mask: 'MM/dd/yyyy' }, '2025-03-04', 'de-DE')).toBe('03/04/2025');
+    // One order in one screen: the cell, the editor (and the prompts, tests/search) agree.
+    expect(formatWireValue({ Type: 3, Mask: 'MM/dd/yyyy' }, '2025-03-04', 'de-DE')).toBe('04.03.2025');
+    expect(formatWireValue({ Type: 3, Mask: 'd' }, '2025-03-04', 'de-DE')).toBe('04.03.2025');
     expect(toEditText({ Type: 3, Mask: 'MM/dd/yyyy' }, '2025-03-04', 'de-DE')).toBe('04.03.2025');
     expect(toEditText({ Type: 4, Mask: 'C2' }, '1234.5', 'fr-FR')).toBe('1234,5');
     expect(toEditText({ Type: 1 }, 'a.b', 'de-DE')).toBe('a.b');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGE_KEYS } from '../../src/fields/codes';
-import { localeFacts } from '../../src/fields/locale';
+import { currencyForCountry, localeFacts } from '../../src/fields/locale';
 import { expandTwoDigitYear, parseLocaleDate } from '../../src/fields/dates';
 import { parseRegEx, validateFieldValue, validateValue, validateWireValue, type FieldRule } from '../../src/fields/rules';
 
@@ -23,8 +23,14 @@ describe('locale facts from Intl', () => {
   it('invalid tags fall back to en-US; underscores are accepted', () => {
     expect(localeFacts('not a locale!').locale).toBe('en-US');
     expect(localeFacts('de_DE').decimal).toBe(',');
-    expect(localeFacts('de').currency).toBe('EUR');
-    expect(localeFacts('en-GB').currency).toBe('GBP');
+  });
+  it('the currency table goes by the country code, never by the locale', () => {
+    expect(currencyForCountry('DE')).toBe('EUR');
+    expect(currencyForCountry('gb')).toBe('GBP');
+    expect(currencyForCountry('US')).toBe('USD');
+    expect(currencyForCountry('ZZ')).toBeNull();
+    expect(currencyForCountry(null)).toBeNull();
+    expect(localeFacts('de-DE')).not.toHaveProperty('currency');
   });
 });
 

@@ -4,7 +4,8 @@ import { FORMAT_CACHE_LIMIT, cellFormatter } from '../../src/features/results/ce
 const fields = [
   { ID: 1, Name: 'Title', Type: 1 },
   { ID: 3, Name: 'Document Date', Type: 3, Mask: 'MM/dd/yyyy' },
-  { ID: 4, Name: 'Amount', Type: 4, Mask: 'C2' },
+  // Currency: what the server sends from the archive's country (server/search/model.ts fieldToWire).
+  { ID: 4, Name: 'Amount', Type: 4, Mask: 'C2', Currency: 'USD' },
   { ID: 5, Name: 'Quantity', Type: 4 },
   { ID: 6, Name: 'Created', Type: 3 },
 ];
@@ -23,6 +24,13 @@ describe('what a field cell shows', () => {
     const de = cellFormatter(fields, 'de-DE');
     expect(de(5, '12.5')).toBe('12,5');
     expect(de(6, '2024-12-14')).toBe('14.12.2024');
+  });
+
+  it("the locale writes dates and amounts, the field's mask and currency say what: same order in every date column, same money in every language", () => {
+    const de = cellFormatter(fields, 'de-DE');
+    expect(de(3, '2024-12-14')).toBe('14.12.2024');
+    expect(de(4, '24254.18')).toBe('24.254,18\u00a0$');
+    expect(cellFormatter(fields, 'en-US')(4, '24254.18')).toBe('$24,254.18');
   });
 
   it('formats multi-value cells value by value and leaves non-wire text alone', () => {

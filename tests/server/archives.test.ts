@@ -51,6 +51,23 @@ describe('GET /api/dbs/{db}/archives', () => {
     expect(viewerChildren).toEqual([]);
   });
 
+  it("fields carry the currency of their archive's country (the currency table by country code), in the search answer too", async () => {
+    const fields = FieldList.parse((await get(`/api/dbs/1/archives/${A.invoices}?type=fields`)).json());
+    expect(fields.find((f) => f.ID === F.amount)).toMatchObject({ Mask: 'C2', Currency: 'USD' });
+    await s.store.query("UPDATE archives SET country = 'DE' WHERE id = $1", [A.invoices]);
+    try {
+      const again = FieldList.parse((await get(`/api/dbs/1/archives/${A.invoices}?type=fields`)).json());
+      expect(again.find((f) => f.ID === F.amount)?.Currency).toBe('EUR');
+      const page = (await get(`/api/dbs/1/searches/${SEED_IDS.search.allInvoices}/archive/${A.invoices}/documents?page=1&RecordsPerPage=1`)).json() as { Fields: { ID: number; Currency?: string }[] };
+      expect(page.Fields.find((f) => f.ID === F.amount)?.Currency).toBe('EUR');
+      await s.store.query('UPDATE archives SET country = NULL WHERE id = $1', [A.invoices]);
+      const unset = FieldList.parse((await get(`/api/dbs/1/archives/${A.invoices}?type=fields`)).json());
+      expect(unset.find((f) => f.ID === F.amount)?.Currency).toBeNull();
+    } finally {
+      await s.store.query("UPDATE archives SET country = 'US' WHERE id = $1", [A.invoices]);
+    }
+  });
+
   it('an archive without view rights -> 403, unknown -> 404, bad type -> 400', async () => {
     const r = await get(`/api/dbs/1/archives/${A.hrFiles}?type=fields`);
     expect(r.statusCode).toBe(403);

@@ -18,9 +18,10 @@ export function cellFormatter(fields: readonly unknown[], locale: string): (fiel
   const byId = new Map<number, { rule: FieldRule; made: Map<string, string> }>();
   for (const f of fields) {
     if (!f || typeof f !== 'object') continue;
-    const o = f as { ID?: unknown; Type?: unknown; Mask?: unknown };
+    const o = f as { ID?: unknown; Type?: unknown; Mask?: unknown; Currency?: unknown };
     if (typeof o.ID !== 'number' || typeof o.Type !== 'number') continue;
-    byId.set(o.ID, { rule: { Type: o.Type, Mask: typeof o.Mask === 'string' ? o.Mask : null }, made: new Map() });
+    const rule: FieldRule = { Type: o.Type, Mask: typeof o.Mask === 'string' ? o.Mask : null, Currency: typeof o.Currency === 'string' ? o.Currency : null };
+    byId.set(o.ID, { rule, made: new Map() });
   }
   return (fieldId, value) => {
     const field = byId.get(fieldId);

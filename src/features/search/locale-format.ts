@@ -3,7 +3,7 @@
  * decimals with the locale separator). The wire always carries ISO yyyy-mm-dd and '.'.
  */
 
-import { formatLocaleDate, parseIsoDate, parseLocaleDate as parseDate, toIsoDate } from '../../fields/dates';
+import { formatLocaleDate, localeDatePlaceholder, parseIsoDate, parseLocaleDate as parseDate, toIsoDate } from '../../fields/dates';
 import { localeFacts, type DatePart } from '../../fields/locale';
 
 export type { DatePart };
@@ -26,9 +26,9 @@ export function datePattern(locale: string): DatePattern {
   return { order: f.dateParts, separator: f.dateSeparator.trimEnd() || '/', locale: f.locale };
 }
 
-/** The format shown as a placeholder, e.g. MM/DD/YYYY, with the letters of the app's language. */
+/** The format shown as a placeholder, e.g. MM/DD/YYYY, with the letters of the app's language (src/fields: the grid's order too). */
 export function datePlaceholder(p: DatePattern, letters: Record<DatePart, string>): string {
-  return p.order.map((part) => letters[part]).join(p.separator);
+  return localeDatePlaceholder(p.locale, letters);
 }
 
 /** A date typed in the locale's order to ISO yyyy-mm-dd; null when it is not a real date. */
