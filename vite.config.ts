@@ -1,6 +1,52 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build over 1 KB, at the
+ * highest levels (too slow per request, free at build time); the server sends the copy the browser
+ * accepts (server/routes/static.ts). Runs after vite-plugin-pwa has written the service worker, so
+ * service-worker.js gets its copies too. Not config.json (a deployment edits it in place: a copy
+ * would go stale) nor languages/ (served by their own route).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'archive:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile() && /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(e.name))
+          .map((e) => join(e.parentPath, e.name))
+          .filter((f) => !/^(config\.json$|languages[\\/])/.test(relative(outDir, f)));
+        await Promise.all(
+          files.map(async (file) => {
+            const data = await readFile(file);
+            if (data.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              promisify(brotliCompress)(data, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+              }),
+              promisify(gzip)(data, { level: zlib.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < data.length) await writeFile(`${file}.br`, br);
+            if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}
 
 // The app is served by the reference server (server/) from dist/, API under /api/.
 // In `npm run dev` Vite proxies /api and /languages to a server started with `npm run server`.
@@ -21,6 +67,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticate, hashToken, type LicenceClock } from './auth/licences.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
@@ -16,6 +17,7 @@ import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
 import { installTextGuard } from './http/text-guard.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
@@ -62,7 +64,7 @@ function readVersion(): string {
 
 /** Tokens and passwords never reach the log: the token query parameter and licence paths are masked. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|Token|password)=)[^&]*/g, '$1[redacted]').replace(/(\/api\/licenses\/)[^/?]+/i, '$1[redacted]');
+  return url.replace(/([?&](?:token|Token|password|currentPassword)=)[^&]*/g, '$1[redacted]').replace(/(\/api\/licenses\/)[^/?]+/i, '$1[redacted]');
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -101,6 +103,11 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const limiter = new SignInLimiter(opts.signInLimitPerMinute ?? (envLimit > 0 ? envLimit : 10), now);
 
   installErrorHandler(app);
+  const distDir = opts.distDir ?? 'dist';
+  installSecurityHeaders(app, { distDir });
+  // API answers (and files without a pre-compressed copy) over 1 KB, brotli or gzip as the client
+  // accepts; the built app's files go out pre-compressed (routes/static.ts), which this skips.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   // Authentication: every /api route unless it says config.auth = 'none'.
   app.addHook('onRequest', async (request) => {
@@ -140,14 +147,13 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   licenceRoutes(app, ctx, limiter);
   databaseRoutes(app, ctx);
   adminRoutes(app, ctx);
-  userRoutes(app, ctx);
+  userRoutes(app, ctx, limiter);
   searchRoutes(app, ctx);
   archiveRoutes(app, ctx);
   indexesValidateRoutes(app, ctx);
   const thumbs = new Thumbnailer(files);
   documentRoutes(app, ctx, thumbs);
   fieldDataRoutes(app, ctx);
-  const distDir = opts.distDir ?? 'dist';
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   await purgeIdempotencyKeys(store, now()).catch(() => 0);

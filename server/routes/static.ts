@@ -2,6 +2,10 @@
  * The built app (distDir) at `/`, with SPA fallback to index.html for paths that are not files and
  * not under /api; index.html and service-worker.js are never cached without revalidation, hashed
  * assets (assets/*) are cached for a year. Language files at /languages/{code}.json.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts
+ * precompress): @fastify/static sends the one the request's Accept-Encoding allows, with its own
+ * Content-Length and Vary: Accept-Encoding, so nothing is compressed per request.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +18,8 @@ const NO_CACHE = new Set(['index.html', 'service-worker.js', 'sw.js', 'manifest.
 export const NOT_BUILT_TEXT = 'The web app is not built yet. Run `npm run build`, then restart the server.\n';
 
 function cacheControlFor(path: string): string {
-  const base = path.split(/[\\/]/).pop() ?? '';
+  // The file sent may be the pre-compressed copy (index.html.br): its rule is the original's.
+  const base = (path.split(/[\\/]/).pop() ?? '').replace(/\.(br|gz)$/, '');
   if (NO_CACHE.has(base)) return 'no-cache';
   if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
@@ -45,6 +50,7 @@ export async function staticRoutes(app: FastifyInstance, opts: { distDir: string
       root: distDir,
       prefix: '/',
       index: ['index.html'],
+      preCompressed: true,
       setHeaders: (reply, path) => void reply.header('Cache-Control', cacheControlFor(path)),
       cacheControl: false,
     });
