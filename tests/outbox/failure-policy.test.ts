@@ -174,6 +174,20 @@ describe("the user's Retry", () => {
     expect(t.sent.every((s) => s.headers['Idempotency-Key'] === id)).toBe(true);
   });
 
+  it('on a waiting entry: sent now, and its count goes on', async () => {
+    const t = setup();
+    await t.edit(1, [{ ID: 19, VAL: 'a' }]);
+    t.setAnswer(() => jsonResponse(serverError, { status: 500 }));
+    await t.drain();
+    for (let i = 1; i < MAX_SAME_FAILURES; i++) {
+      const [waiting] = await t.entries();
+      expect(waiting).toMatchObject({ state: 'queued', failureCount: i });
+      await retryEntry(waiting!.seq!, t.database);
+      await t.drain();
+    }
+    expect((await t.entries())[0]).toMatchObject({ state: 'failed', failureCount: MAX_SAME_FAILURES });
+  });
+
   it('after a refusal (4xx): a new Idempotency-Key, since the server keeps replaying its refusal under the old one', async () => {
     const t = setup();
     const id = await t.edit(1, [{ ID: 19, VAL: 'a' }]);

@@ -141,7 +141,7 @@ export async function pendingValuesFor(target: string, database: ArchiveDb = def
 // --- the user's decisions ------------------------------------------------------------------------
 
 /**
- * Sends a failed (or waiting) entry again at the next drain, with a fresh failure count. It keeps
+ * Sends a failed (or waiting) entry again at the next drain; a failed one with a fresh count. It keeps
  * its Idempotency-Key: after a 5xx or an error the server may have applied it (a proxy's 500 after
  * the commit), and the key makes the repeat answer that instead of applying it twice. A refused
  * entry (4xx) gets a new key: the server stored its refusal under the old one and would only replay
@@ -153,16 +153,20 @@ export async function retryEntry(seq: number, database: ArchiveDb = defaultDb): 
     .equals(seq)
     .modify((e) => {
       if (e.state !== 'failed' && e.state !== 'queued') return;
-      if (e.state === 'failed' && e.reason?.code === 'refused') {
-        e.id = newId();
-        e.attempts = 0;
+      if (e.state === 'failed') {
+        if (e.reason?.code === 'refused') {
+          e.id = newId();
+          e.attempts = 0;
+        }
+        e.reason = undefined;
+        e.failureCode = undefined;
+        e.failureCount = undefined;
       }
+      // A waiting entry is only sent now: its count goes on, so pressing Retry cannot keep it
+      // from ending as failed.
       e.state = 'queued';
       e.nextAttemptAt = 0;
       e.error = undefined;
-      e.reason = undefined;
-      e.failureCode = undefined;
-      e.failureCount = undefined;
       e.updatedAt = Date.now();
     });
   for (const l of enqueueListeners) l();
