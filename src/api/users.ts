@@ -14,13 +14,20 @@ export const UserList = z.array(UserSummary);
 /**
  * POST api/users?isSelfPasswordChange=true: the signed-in user changes their own password.
  * Default rule 6 to 18 characters unless a custom pattern is configured (user-app.md §5).
- * Success answers PASSWORD_UPDATED; failure an ErrorBody with Key ERROR_PASSWORD_UPDATE.
+ * Success answers PASSWORD_UPDATED and ends the user's other sessions (their tokens answer 401);
+ * the token that made the change stays valid. Failure: an ErrorBody with Key ERROR_PASSWORD_UPDATE
+ * (the new password breaks the rule), CURRENT_PASSWORD_WRONG (CurrentPassword missing or wrong; the
+ * spec does not ask for it, the reference server does so a stolen token alone cannot take an
+ * account over), or ERROR_TOO_MANY_ATTEMPTS (429, too many wrong current passwords).
  */
-export const SelfPasswordChange = z.object({ Password: z.string() });
+export const SelfPasswordChange = z.object({ Password: z.string(), CurrentPassword: z.string() });
 export type SelfPasswordChange = z.infer<typeof SelfPasswordChange>;
 
 export const PasswordChangeAnswer = z.object({ Message: z.literal('PASSWORD_UPDATED') });
 export type PasswordChangeAnswer = z.infer<typeof PasswordChangeAnswer>;
+
+/** The error Key of a missing or wrong current password. */
+export const CURRENT_PASSWORD_WRONG_KEY = 'CURRENT_PASSWORD_WRONG';
 
 export const DEFAULT_PASSWORD_PATTERN = '^.{6,18}$';
 /** The custom rule the spec names: 8-20 characters with an uppercase, a lowercase, a digit and one of @#$%. */
