@@ -145,20 +145,6 @@ export function applyMask(field: FieldRule, value: string, locale: string): stri
   return formatWireValue(field, r.normalized, locale);
 }
 
-/**
- * Numeric cells accept digits and minus (keystroke filter; validateValue judges where the minus is).
- * `multi`: a multi-value or table-column cell, whose entries are typed separated by ';' (with
- * spaces): those stay, or "18; 42" would become the one number 1842.
- */
-export function filterNumericInput(text: string, multi = false): string {
-  return text.replace(multi ? /[^\d\-; ]/g : /[^\d-]/g, '');
-}
-
-/** Decimal cells also accept period and comma (either may be the locale's separator); `multi` as above. */
-export function filterDecimalInput(text: string, multi = false): string {
-  return text.replace(multi ? /[^\d\-.,; ]/g : /[^\d\-.,]/g, '');
-}
-
 /** Clamps to [min, max]; a missing bound does not clamp; NaN stays NaN. */
 export function clampNumber(value: number, min?: number | null, max?: number | null): number {
   if (Number.isNaN(value)) return value;

@@ -74,6 +74,8 @@ describe('judging what is typed', () => {
     const bad = evaluateInput(F.number, '12-3', 'en-US');
     expect(bad.wire).toBeNull();
     expect(bad.error?.key).toBe('FIELD_INVALID_NUMBER');
+    // Letters in a number are kept as typed and flagged, never turned into an empty value.
+    expect(evaluateInput(F.number, 'abc', 'de-DE')).toMatchObject({ text: 'abc', display: 'abc', wire: null, error: { key: 'FIELD_INVALID_NUMBER' } });
     expect(evaluateInput(F.amount, '1234,5', 'de-DE').wire).toEqual({ VAL: '1234.5' });
     expect(evaluateInput(F.amount, '1234,5', 'en-US').wire).toBeNull();
     const d = evaluateInput(F.date, '05.01.2024', 'de-DE');

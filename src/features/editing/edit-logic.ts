@@ -22,7 +22,7 @@ import { FIELD_DATA_KIND, outboxTarget, type FieldEdit } from '../outbox/outbox'
 
 /** What editing reads of a field (the result set's FieldList entries fit). */
 export type EditField = Pick<Field, 'ID' | 'Name' | 'Type'> &
-  Partial<Pick<Field, 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'List' | 'ListF1' | 'ListF2' | 'ExtendedConfig'>>;
+  Partial<Pick<Field, 'Size' | 'Mask' | 'RegEx' | 'Prop' | 'MultiValue' | 'Parent' | 'List' | 'ListF1' | 'ListF2' | 'ExtendedConfig' | 'Currency'>>;
 
 /** What editing reads of a document of the page. */
 export interface EditDoc {

@@ -1,44 +1,37 @@
 /**
  * Handsontable pieces of in-cell editing: a text editor that opens with the field's edit text (locale
- * dates and decimals, not the wire form) and filters keystrokes of number and decimal cells, and the
- * cell meta of an editable field cell. The value typed is never written into Handsontable's data:
- * results-grid.tsx hands it to the editing hook, which validates it and lays it over the rows.
+ * dates and decimals, not the wire form), and the cell meta of an editable field cell. The value typed
+ * is never written into Handsontable's data: results-grid.tsx hands it to the editing hook, which
+ * validates it and lays it over the rows.
+ *
+ * Number and decimal cells take any keystroke: what is typed stays in the cell and the field's rules
+ * judge it (FIELD_INVALID_NUMBER), as for every other invalid value. A keystroke filter dropped
+ * letters silently, so "abc" typed into a number cell committed '' and emptied the field.
  */
 import type Handsontable from 'handsontable/base';
 import { registerEditor, SelectEditor, TextEditor } from 'handsontable/editors';
-import { filterDecimalInput, filterNumericInput, isTextArea } from '../../fields/masks';
-import { FIELD_TYPE, isMultiField } from '../../fields/rules';
+import { isTextArea } from '../../fields/masks';
+import { FIELD_TYPE } from '../../fields/rules';
 import { isDropdownField, type EditField } from './edit-logic';
 
 export const FIELD_EDITOR = 'archive-field';
 
-export type InputFilter = 'number' | 'decimal' | null;
+/** The on-screen keyboard a cell's text area asks for (number and decimal fields: digits). */
+export type InputMode = 'numeric' | 'decimal' | null;
 
 /** Extra cell meta read by FieldEditor. */
 export interface FieldCellMeta {
   /** The text the editor opens with. */
   editText?: () => string;
-  inputFilter?: InputFilter;
-  /** Entries typed separated by ';' (multi-value fields, table columns): the filter keeps the separators. */
-  multiValue?: boolean;
+  inputMode?: InputMode;
 }
 
 export class FieldEditor extends TextEditor {
-  // The text area exists only after the constructor's createElements (init runs before it).
-  bindEvents(): void {
-    super.bindEvents();
-    this.TEXTAREA.addEventListener('input', () => {
-      const filter = (this.cellProperties as unknown as FieldCellMeta | undefined)?.inputFilter;
-      if (!filter) return;
-      const el = this.TEXTAREA;
-      const multi = (this.cellProperties as unknown as FieldCellMeta | undefined)?.multiValue ?? false;
-      const next = filter === 'number' ? filterNumericInput(el.value, multi) : filterDecimalInput(el.value, multi);
-      if (next !== el.value) {
-        const at = Math.max(0, (el.selectionStart ?? next.length) - (el.value.length - next.length));
-        el.value = next;
-        el.setSelectionRange(at, at);
-      }
-    });
+  open(): void {
+    const mode = (this.cellProperties as unknown as FieldCellMeta | undefined)?.inputMode;
+    if (mode) this.TEXTAREA.setAttribute('inputmode', mode);
+    else this.TEXTAREA.removeAttribute('inputmode');
+    super.open();
   }
 
   beginEditing(newInitialValue?: unknown, event?: Event): void {
@@ -241,8 +234,8 @@ export function registerFieldEditors(): void {
   registerEditor(SelectEditor);
 }
 
-export const inputFilterOf = (field: Pick<EditField, 'Type'>): InputFilter =>
-  field.Type === FIELD_TYPE.number ? 'number' : field.Type === FIELD_TYPE.decimal ? 'decimal' : null;
+export const inputModeOf = (field: Pick<EditField, 'Type'>): InputMode =>
+  field.Type === FIELD_TYPE.number ? 'numeric' : field.Type === FIELD_TYPE.decimal ? 'decimal' : null;
 
 /**
  * Cell meta of an editable field cell. Fixed lists with known items edit in a select; everything
@@ -261,7 +254,7 @@ export function editableCellMeta(
   extras: EditorExtras = {},
 ): Partial<Handsontable.CellProperties> {
   if (extras.list) {
-    const meta: ListCellMeta = { editText, inputFilter: inputFilterOf(field), ...extras.list };
+    const meta: ListCellMeta = { editText, inputMode: inputModeOf(field), ...extras.list };
     return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...meta } as Partial<Handsontable.CellProperties>;
   }
   if (isDropdownField(field) && listItems) {
@@ -270,7 +263,7 @@ export function editableCellMeta(
     if (current && !options.includes(current)) options.push(current);
     return { ...READ_ONLY_CELL_META, readOnly: false, editor: 'select', selectOptions: options } as Partial<Handsontable.CellProperties>;
   }
-  const meta: FieldCellMeta = { editText, inputFilter: inputFilterOf(field), multiValue: isMultiField(field) };
+  const meta: FieldCellMeta = { editText, inputMode: inputModeOf(field) };
   return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...(isTextArea(field) ? { className: 'edit-text-area' } : {}), ...meta } as Partial<Handsontable.CellProperties>;
 }
 
@@ -288,4 +281,4 @@ export interface GridEditing {
 }
 
 /** Cell meta of a cell that cannot be edited now (every key editableCellMeta may set, reset). */
-export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputFilter: null, multiValue: false, listSource: undefined, listLabel: undefined, listLoading: undefined, listEmpty: undefined } as unknown as Partial<Handsontable.CellProperties>;
+export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputMode: null, listSource: undefined, listLabel: undefined, listLoading: undefined, listEmpty: undefined } as unknown as Partial<Handsontable.CellProperties>;

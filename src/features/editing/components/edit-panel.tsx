@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterDecimalInput, filterNumericInput, isTextArea } from '../../../fields/masks';
+import { isTextArea } from '../../../fields/masks';
 import { editMultiValue, withTrailingEntry } from '../../../fields/multi-value';
 import { FIELD_TYPE, isMultiField } from '../../../fields/rules';
 import { listKindOf } from '../../../fields/lists';
@@ -108,7 +108,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
   } else if (isTextArea(field)) {
     control = <textarea id={id} value={draft} rows={4} {...common} onChange={(ev) => setDraft(ev.target.value)} onBlur={() => e.edit(doc, field, draft)} />;
   } else {
-    const filter = field.Type === FIELD_TYPE.number ? filterNumericInput : field.Type === FIELD_TYPE.decimal ? filterDecimalInput : (s: string) => s;
+    // No keystroke filter: letters typed into a number stay, and the field's rules flag them.
     control = (
       <input
         id={id}
@@ -116,7 +116,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
         inputMode={field.Type === FIELD_TYPE.number ? 'numeric' : field.Type === FIELD_TYPE.decimal ? 'decimal' : undefined}
         value={draft}
         {...common}
-        onChange={(ev) => setDraft(filter(ev.target.value))}
+        onChange={(ev) => setDraft(ev.target.value)}
         onBlur={() => {
           e.edit(doc, field, draft);
         }}

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterDecimalInput, filterNumericInput } from '../../../fields/masks';
 import { addTableRow, removeTableRow, tableRowCount } from '../../../fields/multi-value';
 import { FIELD_TYPE } from '../../../fields/rules';
 import { Modal } from '../../../ui/modal';
@@ -15,7 +14,6 @@ import type { GridEditingState } from '../use-grid-editing';
 
 type Table = Record<number, string[]>;
 
-const filterOf = (f: EditField) => (f.Type === FIELD_TYPE.number ? filterNumericInput : f.Type === FIELD_TYPE.decimal ? filterDecimalInput : (s: string) => s);
 const inputModeOf = (f: EditField) => (f.Type === FIELD_TYPE.number ? 'numeric' : f.Type === FIELD_TYPE.decimal ? 'decimal' : undefined);
 
 /** The table's name as the user sees it: its columns' names (the result set does not name tables). */
@@ -75,7 +73,8 @@ export function TableRows(props: {
                     onChange={(ev) => {
                       const col = [...(values[f.ID] ?? [])];
                       while (col.length < rows) col.push('');
-                      col[r] = filterOf(f)(ev.target.value);
+                      // As typed: the field's rules judge it (no keystroke filter that drops letters).
+                      col[r] = ev.target.value;
                       change({ ...values, [f.ID]: col });
                     }}
                     onBlur={props.onBlur}
