@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '../../api/constants';
 import type { TranslationKey } from '../../i18n/resources';
 import { useServerVersion } from '../../features/admin-rights/api/get-admin-rights';
 import { LanguageSwitcher } from '../../features/settings/components/language-switcher';
+import { PasswordChange } from '../../features/settings/components/password-change';
 import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../features/settings/local-settings';
 import { notify } from '../../ui/notifications';
 import { getConfig } from '../config';
@@ -27,7 +28,7 @@ const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
 const HISTORY_PAGE_SIZES = [HISTORY_PAGE_SIZE, 50, 100];
 const historyPageSizes = (current: number): number[] => (HISTORY_PAGE_SIZES.includes(current) ? HISTORY_PAGE_SIZES : [...HISTORY_PAGE_SIZES, current].sort((a, b) => a - b));
 
-/** /settings: General (language, local flags, search options) and the scanner's helper ports. */
+/** /settings: General (language, local flags, search options), the scanner's helper ports, and the own password. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -109,6 +110,7 @@ export function SettingsPage() {
           {t('SETTINGS_SAVE')}
         </button>
       </form>
+      <PasswordChange />
       {version.data && <p className="hint">{t('SETTINGS_SERVER_VERSION', { version: version.data })}</p>}
     </section>
   );
