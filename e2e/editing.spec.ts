@@ -6,10 +6,14 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { waitForServiceWorker } from './support';
-import { cell, editCell, updatedCount } from './editing-support';
+import { cell, editCell, uniqueMark, updatedCount } from './editing-support';
 import { A, F, S, apiDocs, expect, gridRow, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, type Doc } from './grid-support';
 
 const gridKey = `search|${S.allInvoices}|${A.invoices}`;
+// The values typed here carry a mark of this test run: a document that already holds one (a second
+// run on the same server, another test's edit) still gets a real change, a history entry to count.
+let run = '';
+const typed = (text: string) => `${text} ${run}`;
 
 async function openAllInvoices(page: Page, who: 'user' | 'viewer' = 'user'): Promise<{ token: string; criteria: string }> {
   const token = await openDemo(page, who);
@@ -28,6 +32,10 @@ async function docById(request: APIRequestContext, token: string, criteria: stri
 const editToggle = (page: Page) => page.getByRole('button', { name: 'Edit', exact: true });
 
 test.describe('index editing in the results grid', () => {
+  test.beforeEach(() => {
+    run = uniqueMark('grid');
+  });
+
   test('edit a character and a number field, Save: pending at once, then on the server with one history entry', async ({ page, request, context }) => {
     const { token, criteria } = await openAllInvoices(page);
     const first = (await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria })).Docs[0]!;
@@ -48,30 +56,30 @@ test.describe('index editing in the results grid', () => {
       await route.continue();
     });
 
-    await editCell(page, 0, 'Title', 'Edited in the grid');
+    await editCell(page, 0, 'Title', typed('Edited in the grid'));
     await editCell(page, 0, 'Invoice Number', '-4711');
     await expect(await cell(page, 0, 'Title')).toHaveAttribute('data-edit', 'dirty');
     await expect(page.getByTestId('edit-status')).toHaveText('Unsaved rows: 1');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     const title = await cell(page, 0, 'Title');
-    await expect(title).toContainText('Edited in the grid');
+    await expect(title).toContainText(typed('Edited in the grid'));
     await expect(title).toHaveAttribute('data-edit', 'pending');
     await expect(title).toHaveAttribute('aria-description', /waiting to be sent/);
     await expect(await cell(page, 0, 'Invoice Number')).toContainText('-4711');
     release();
 
-    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe('Edited in the grid');
+    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe(typed('Edited in the grid'));
     expect(val(await docById(request, token, criteria, first.Id), F.invoiceNumber)).toBe('-4711');
     // The page is revalidated: no pending mark, the server's values.
     await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
-    await expect(await cell(page, 0, 'Title')).toContainText('Edited in the grid');
+    await expect(await cell(page, 0, 'Title')).toContainText(typed('Edited in the grid'));
     expect(await updatedCount(request, token, first)).toBe(before + 1);
 
     // A second edit of the same field does not conflict with the first.
-    await editCell(page, 0, 'Title', 'Edited twice');
+    await editCell(page, 0, 'Title', typed('Edited twice'));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe('Edited twice');
+    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe(typed('Edited twice'));
     expect(await updatedCount(request, token, first)).toBe(before + 2);
   });
 
@@ -119,10 +127,10 @@ test.describe('index editing in the results grid', () => {
     const { token, criteria } = await openAllInvoices(page);
     const doc = (await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria })).Docs[3]!;
     await editToggle(page).click();
-    await editCell(page, 3, 'Title', 'Saved by leaving edit mode');
+    await editCell(page, 3, 'Title', typed('Saved by leaving edit mode'));
     await editToggle(page).click();
     await expect(editToggle(page)).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 15_000 }).toBe('Saved by leaving edit mode');
+    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 15_000 }).toBe(typed('Saved by leaving edit mode'));
   });
 
   test('the viewer (no edit right) has no Edit toggle', async ({ page }) => {
@@ -143,22 +151,22 @@ test.describe('index editing in the results grid', () => {
     await context.setOffline(true);
     try {
       await editToggle(page).click();
-      await editCell(page, 2, 'Title', 'Edited offline');
+      await editCell(page, 2, 'Title', typed('Edited offline'));
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
 
       await page.reload();
-      await expect(gridRow(page, 2)).toContainText('Edited offline');
+      await expect(gridRow(page, 2)).toContainText(typed('Edited offline'));
       await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
     } finally {
       await context.setOffline(false);
     }
-    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 20_000 }).toBe('Edited offline');
+    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 20_000 }).toBe(typed('Edited offline'));
     await expect(await cell(page, 2, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
     expect(await updatedCount(request, token, doc)).toBe(before + 1);
     // Nothing is sent twice later (another online event, a reload).
     await page.reload();
-    await expect(gridRow(page, 2)).toContainText('Edited offline');
+    await expect(gridRow(page, 2)).toContainText(typed('Edited offline'));
     expect(await updatedCount(request, token, doc)).toBe(before + 1);
   });
 });
