@@ -69,16 +69,14 @@ export async function createDocumentIndexes(store: Store): Promise<void> {
   await createFieldIndexes(store);
 }
 
-/** One expression index per field that documents use: sorting and Equals searches by field. */
-export async function createFieldIndexes(store: Store): Promise<void> {
-  const r = await store.query<{ id: number; type: number; multi: boolean }>(
-    'SELECT DISTINCT f.id, f.type, (f.multi_value OR f.parent_id IS NOT NULL) AS multi FROM archive_fields af JOIN fields f ON f.id = af.field_id ORDER BY 1',
-  );
-  for (const { id, type, multi } of r.rows) {
-    if (multi) continue; // multi-value and table-field values live in mvals
-    const n = Number(id);
-    await store.exec(`CREATE INDEX IF NOT EXISTS documents_f${n}_idx ON documents (archive_id, (fields->>'${n}'))`);
-    // Number and decimal fields sort and compare by value (server/search/sql.ts uses doc_num too).
-    if (type === 2 || type === 4) await store.exec(`CREATE INDEX IF NOT EXISTS documents_f${n}_num_idx ON documents (archive_id, doc_num(fields->>'${n}'))`);
-  }
+/**
+ * The sort indexes of every scalar field that archives use (008_sort_indexes.sql), those still
+ * missing, one statement each; ANALYZE after building any, so the planner knows their values.
+ * Returns how many were built.
+ */
+export async function createFieldIndexes(store: Store): Promise<number> {
+  const r = await store.query<{ sql: string }>('SELECT sort_index_statements() AS sql');
+  for (const { sql } of r.rows) await store.exec(sql);
+  if (r.rows.length) await store.exec('ANALYZE documents');
+  return r.rows.length;
 }

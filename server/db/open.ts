@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPg } from './pg-store.js';
 import { openPglite } from './pglite-store.js';
-import { migrate } from './migrate.js';
+import { createFieldIndexes, migrate } from './migrate.js';
 import type { Store } from './store.js';
 
 export function isMemoryDir(dataDir: string | undefined): boolean {
@@ -21,6 +21,8 @@ export async function openStore(opts: { dataDir?: string; databaseUrl?: string }
   }
   try {
     await migrate(store);
+    // Sort indexes a migration or a new archive field left missing (one statement each).
+    await createFieldIndexes(store);
   } catch (e) {
     await store.close();
     throw e;

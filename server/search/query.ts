@@ -23,6 +23,18 @@ const fid = (id: number) => {
   return id;
 };
 const scalar = (id: number) => `(d.fields->>'${fid(id)}')`;
+
+/**
+ * The sort key of a scalar field: numbers and decimals by value, dates as ISO text, other text
+ * case-insensitively; an empty value is NULL (sorted last). Exactly the expressions of the sort
+ * indexes (008_sort_indexes.sql create_sort_indexes), so ORDER BY, Equals and Range walk them.
+ */
+export function sortKey(f: Pick<FieldRow, 'id' | 'type'>): string {
+  const raw = scalar(f.id);
+  if (f.type === 2 || f.type === 4) return `doc_num(${raw})`;
+  if (f.type === 3) return `NULLIF(${raw}, '')`;
+  return `lower(NULLIF(${raw}, ''))`;
+}
 const mvArray = (id: number) => `(CASE jsonb_typeof(d.mvals->'${fid(id)}') WHEN 'array' THEN d.mvals->'${fid(id)}' ELSE '[]'::jsonb END)`;
 
 /** `pred(x)` for a scalar field, or "some value matches" for a multi-value one. */
@@ -172,10 +184,11 @@ export function buildConditions(conds: readonly Condition[], fields: readonly Fi
             ors.push(match(fm, (x) => `doc_num(${x}) = ${t}::numeric`));
           } else if (type === 3) {
             const t = params.add(checkValue(p, v));
-            ors.push(match(fm, (x) => `${x} = ${t}`));
+            // v is not empty, so comparing the sort key (NULL for '') matches the same documents.
+            ors.push(fm.multi ? match(fm, (x) => `${x} = ${t}`) : `${sortKey(f)} = ${t}`);
           } else {
             const t = params.add(v.toLowerCase());
-            ors.push(match(fm, (x) => `lower(${x}) = ${t}`));
+            ors.push(fm.multi ? match(fm, (x) => `lower(${x}) = ${t}`) : `${sortKey(f)} = ${t}`);
           }
         }
         where.push(ors.length === 1 ? (ors[0] as string) : `(${ors.join(' OR ')})`);
@@ -217,8 +230,8 @@ export function orderBy(sort: readonly SortSpec[], fields: readonly FieldRow[], 
     }
     const f = fields.find((x) => x.id === Number(s.field));
     if (!f) continue;
-    const raw = isMulti(f) ? `(d.mvals->'${fid(f.id)}'->>0)` : scalar(f.id);
-    const expr = f.type === 2 || f.type === 4 ? `doc_num(${raw})` : f.type === 3 ? `NULLIF(${raw}, '')` : `lower(NULLIF(${raw}, ''))`;
+    let expr = sortKey(f);
+    if (isMulti(f)) expr = expr.replace(scalar(f.id), `(d.mvals->'${fid(f.id)}'->>0)`);
     parts.push(`${expr} ${dir} NULLS LAST`);
   }
   parts.push('d.id ASC');

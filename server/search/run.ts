@@ -9,8 +9,9 @@ import type { ResultDocument } from '../../src/api/search.js';
 import type { ArchiveRow } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
 import { dataVersion } from './data-version.js';
+import { archiveDocCount } from './doc-counts.js';
 import { isMulti, type FieldRow } from './model.js';
-import { Params, buildConditions, orderBy, type Condition } from './query.js';
+import { Params, buildConditions, orderBy, sortKey, type Condition } from './query.js';
 import type { SortSpec } from '../../src/api/search.js';
 
 const COUNT_TTL_MS = 60_000;
@@ -52,6 +53,8 @@ interface Where {
   params: Params;
   tsquery?: string;
   terms: string[];
+  /** Archive ids when nothing but the archives filters: the count then comes from archive_doc_counts. */
+  whole?: number[];
 }
 
 function whereOf(scope: Scope, conds: readonly Condition[], trgm: boolean): Where {
@@ -63,9 +66,17 @@ function whereOf(scope: Scope, conds: readonly Condition[], trgm: boolean): Wher
   clauses.push(...built.where);
   if (scope.tab && scope.tab.value !== '') {
     const f = scope.fields.find((x) => x.id === scope.tab?.fieldId);
-    if (f && !isMulti(f)) clauses.push(`lower(d.fields->>'${f.id}') = ${params.add(scope.tab.value.toLowerCase())}`);
+    // The value is not empty, so the text sort key (NULL for '') matches the same documents and walks its index.
+    if (f && !isMulti(f)) clauses.push(`${sortKey({ id: f.id, type: 1 })} = ${params.add(scope.tab.value.toLowerCase())}`);
   }
-  return { sql: clauses.join(' AND '), params, tsquery: built.tsquery, terms: built.terms };
+  return { sql: clauses.join(' AND '), params, tsquery: built.tsquery, terms: built.terms, whole: clauses.length === 2 ? ids : undefined };
+}
+
+/** The number of matches: kept per archive by the database when only the archives filter, counted otherwise. */
+async function countOf(db: Queryable, w: Where, values: unknown[]): Promise<number> {
+  if (w.whole) return archiveDocCount(db, w.whole);
+  const r = await db.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${w.sql}`, values);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 export async function countMatches(db: Queryable, scope: Scope, conds: readonly Condition[], opts: { trgm: boolean; now: number; fresh?: boolean }): Promise<number> {
@@ -75,8 +86,7 @@ export async function countMatches(db: Queryable, scope: Scope, conds: readonly 
     const c = cachedCount(key, opts.now);
     if (c !== undefined) return c;
   }
-  const r = await db.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${w.sql}`, w.params.values);
-  const n = Number(r.rows[0]?.n ?? 0);
+  const n = await countOf(db, w, w.params.values);
   remember(key, n, opts.now);
   return n;
 }
@@ -129,8 +139,7 @@ export async function runPage(
   if (rows.length > 0 && rows.length < page.size) count = offset + rows.length;
   else if (!page.freshCount) count = cachedCount(key, ctx.now);
   if (count === undefined) {
-    const c = await db.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${w.sql}`, params.values.slice(0, -2));
-    count = Number(c.rows[0]?.n ?? 0);
+    count = await countOf(db, w, params.values.slice(0, -2));
   }
   remember(key, count, ctx.now);
 
