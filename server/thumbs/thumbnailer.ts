@@ -11,7 +11,12 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { FileStore } from '../files/file-store.js';
 
-export const THUMB_MAX = 800;
+/**
+ * The largest side served: the 600x800 preview (user-app.md §2) at twice its size, for the
+ * high-density screens of tablets (the app asks for it in the preview's srcset); rendered from the
+ * page itself at that size (PDF pages are drawn, not a smaller render enlarged).
+ */
+export const THUMB_MAX = 1600;
 export const THUMB_DEFAULT_HEIGHT = 120;
 const RENDER_TIMEOUT_MS = 20_000;
 

@@ -62,7 +62,7 @@ describe('thumbnails', () => {
     expect(Buffer.compare(page1.bytes, bytes)).not.toBe(0);
   });
 
-  it('defaults to 120 px high, follows the page aspect for one side, caps at 800', async () => {
+  it('defaults to 120 px high, follows the page aspect for one side, caps at 1600', async () => {
     const d = await png(thumbUrl(pdf));
     expect(d.meta.height).toBe(120);
     expect(d.meta.width).toBe(Math.round((612 * 120) / 792));
@@ -70,7 +70,29 @@ describe('thumbnails', () => {
     expect(w.meta.width).toBe(85);
     expect(w.meta.height).toBe(110);
     const big = await png(thumbUrl(pdf, '&Height=5000&Width=5000'));
-    expect([big.meta.width, big.meta.height]).toEqual([800, 800]);
+    expect([big.meta.width, big.meta.height]).toEqual([1600, 1600]);
+  });
+
+  it('renders the 600x800 preview at twice its size from the page itself, not an enlarged smaller render', async () => {
+    const x2 = await png(thumbUrl(pdf, '&Width=1200&Height=1600'));
+    expect([x2.meta.width, x2.meta.height]).toEqual([1200, 1600]);
+    const x1 = await png(thumbUrl(pdf, '&Width=600&Height=800'));
+    expect([x1.meta.width, x1.meta.height]).toEqual([600, 800]);
+    // Glyph edges: drawn at 1200 px, few of the inked pixels are the grey of a soft edge; the 600 px
+    // render enlarged to the same size has a blurred rim around every stroke.
+    const softness = async (img: ReturnType<typeof sharp>) => {
+      const { data } = await img.greyscale().raw().toBuffer({ resolveWithObject: true });
+      let ink = 0;
+      let grey = 0;
+      for (const v of data) {
+        if (v < 235) ink++;
+        if (v >= 64 && v < 192) grey++;
+      }
+      return grey / ink;
+    };
+    const drawn = await softness(sharp(x2.bytes));
+    const enlarged = await softness(sharp(x1.bytes).resize(1200, 1600));
+    expect(drawn).toBeLessThan(enlarged * 0.8);
   });
 
   it('caches renders on disk: the same bytes again', async () => {

@@ -504,7 +504,8 @@ export function useGridEditing(p: GridEditingInput) {
   }, [docsNow, columnsNow, fieldsById, editing, coarse, mayEdit, editText, listOf, extrasFor, dirty, overlays, t, edit]);
 
   const invalidCount = useMemo(() => invalidEntries(dirty).length, [dirty]);
-  const panelDoc = shownPanelId === null ? null : (p.docs.find((d) => d.Id === shownPanelId) ?? null);
+  const panelIndex = shownPanelId === null ? -1 : p.docs.findIndex((d) => d.Id === shownPanelId);
+  const panelDoc = panelIndex < 0 ? null : p.docs[panelIndex]!;
 
   return {
     canToggle,
@@ -549,6 +550,19 @@ export function useGridEditing(p: GridEditingInput) {
       setClosedFor(p.activeDocId);
     },
     panelDoc: editing ? panelDoc : null,
+    /** The panel's row on the page (0-based) and how many rows the page has: previous / next row. */
+    panelIndex,
+    pageRows: p.docs.length,
+    showPanelAt: (index: number) => {
+      const d = p.docs[index];
+      if (d) setPanelDocId(d.Id);
+    },
+    /** The row menu's "Edit row": edit mode on and this row in the panel. */
+    canEditRow: (d: Pick<EditDoc, 'Permissions'>) => canToggle && rowEditable(d, scope),
+    editRow: (d: Pick<EditDoc, 'Id'>) => {
+      setEditMode(true);
+      setPanelDocId(d.Id);
+    },
   };
 }
 

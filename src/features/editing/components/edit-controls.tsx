@@ -6,13 +6,16 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
+import { NARROW_SCREEN, useMediaQuery } from '../../../ui/use-media-query';
 import type { GridEditingState } from '../use-grid-editing';
 import { TableDialog, tableName } from './table-editor';
 import '../editing.css';
 
-export function EditControls({ e }: { e: GridEditingState }) {
+export function EditControls({ e, inSheet = false }: { e: GridEditingState; inSheet?: boolean }) {
   const { t } = useTranslation();
-  if (!e.canToggle) return null;
+  // While the edit panel is a sheet over the screen, the controls are in the sheet (edit-panel.tsx).
+  const sheet = useMediaQuery(NARROW_SCREEN);
+  if (!e.canToggle || (!inSheet && sheet && e.panelDoc)) return null;
   return (
     <div className="edit-controls" role="group" aria-label={t('EDIT_CONTROLS')}>
       <button type="button" className="button" aria-pressed={e.editMode} disabled={e.saving} onClick={() => void e.toggle()}>

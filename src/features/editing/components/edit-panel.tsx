@@ -3,6 +3,11 @@
  * edit on tablets (Handsontable's in-cell editors fight the on-screen keyboard) and available on the
  * desktop too. A value is judged when the input is left (blur, Enter, or a select's change), through
  * the same path as a cell edit; its error is shown under the input.
+ *
+ * Beside the grid where the screen is wide enough; on a narrow screen (a tablet in portrait) a sheet
+ * over the grid, which would otherwise be pushed out of view: the sheet holds the edit controls
+ * (Save, Cancel: the toolbar's are under it), takes focus when it opens and gives it back when it
+ * closes. Previous / next row move the panel along the page's rows in both layouts.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +17,8 @@ import { FIELD_TYPE, isMultiField } from '../../../fields/rules';
 import { listKindOf } from '../../../fields/lists';
 import { documentLabel, isDropdownField, isTableColumn, markNote, markOf, splitEntries, type EditDoc, type EditField } from '../edit-logic';
 import type { GridEditingState } from '../use-grid-editing';
+import { NARROW_SCREEN, useMediaQuery } from '../../../ui/use-media-query';
+import { EditControls } from './edit-controls';
 import { DynamicSelect, SuggestInput } from './list-inputs';
 import { TableRows, tableName } from './table-editor';
 
@@ -19,22 +26,47 @@ export function EditPanel({ e }: { e: GridEditingState }) {
   const { t } = useTranslation();
   const doc = e.panelDoc;
   const ref = useRef<HTMLElement>(null);
-  // Where the panel sits under the grid (a portrait tablet) it opens below the fold: a tapped row
-  // would seem to do nothing. Scrolled to, not focused: focus would raise the on-screen keyboard.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sheet = useMediaQuery(NARROW_SCREEN);
+  const open = doc !== null;
+  // The side panel may start below the fold on a short screen: scrolled to, not focused (focus in an
+  // input would raise the on-screen keyboard).
   const docId = doc?.Id;
   useEffect(() => {
-    if (docId !== undefined) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [docId]);
+    if (docId !== undefined && !sheet) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [docId, sheet]);
+  // The sheet covers the grid: focus goes to its heading (not an input, for the same keyboard) and
+  // back where it was, in the grid, when it closes. The grid's own scroll is never touched.
+  useEffect(() => {
+    if (!open || !sheet) return;
+    const before = document.activeElement as HTMLElement | null;
+    headingRef.current?.focus({ preventScroll: true });
+    return () => {
+      if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
+    };
+  }, [open, sheet]);
   if (!doc) return null;
   const fields = e.columns.flatMap((c) => (c.fieldId === undefined ? [] : [e.fieldsById.get(c.fieldId)].filter((f): f is EditField => !!f)));
   const title = documentLabel(doc, e.fields);
   return (
-    <aside ref={ref} id="edit-panel" className="edit-panel" aria-label={t('EDIT_PANEL', { title })}>
-      <div className="edit-panel-head">
-        <h2>{t('EDIT_PANEL', { title })}</h2>
-        <button type="button" className="button" onClick={e.closePanel}>
-          {t('EDIT_PANEL_CLOSE')}
-        </button>
+    <aside ref={ref} id="edit-panel" className={sheet ? 'edit-panel edit-panel-sheet' : 'edit-panel'} aria-label={t('EDIT_PANEL', { title })}>
+      <div className="edit-panel-bar">
+        <div className="edit-panel-head">
+          <h2 ref={headingRef} tabIndex={-1}>{t('EDIT_PANEL', { title })}</h2>
+          <button type="button" className="button" onClick={e.closePanel}>
+            {t('EDIT_PANEL_CLOSE')}
+          </button>
+        </div>
+        <div className="edit-panel-nav">
+          <button type="button" className="button" disabled={e.panelIndex <= 0} onClick={() => e.showPanelAt(e.panelIndex - 1)}>
+            {t('EDIT_PANEL_PREVIOUS')}
+          </button>
+          <span data-testid="edit-panel-position">{t('EDIT_PANEL_POSITION', { row: e.panelIndex + 1, count: e.pageRows })}</span>
+          <button type="button" className="button" disabled={e.panelIndex >= e.pageRows - 1} onClick={() => e.showPanelAt(e.panelIndex + 1)}>
+            {t('EDIT_PANEL_NEXT')}
+          </button>
+        </div>
+        {sheet && <EditControls e={e} inSheet />}
       </div>
       {/* Keyed by document: drafts start again from the current values for another row. */}
       <div key={doc.Id} className="edit-panel-fields">

@@ -28,6 +28,12 @@ registerPlugin(MultiColumnSorting);
 registerPlugin(ManualColumnResize);
 
 export const ROW_HEIGHT = 30;
+/**
+ * Rows on touch screens ((pointer: coarse)): a finger needs a 44 px target to select a row (the
+ * whole check cell toggles). Still one fixed height, so rows are never measured; read once per grid.
+ */
+export const TOUCH_ROW_HEIGHT = 44;
+const rowHeight = () => (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? TOUCH_ROW_HEIGHT : ROW_HEIGHT);
 export const GRID_HEIGHT = 420;
 /** The grid takes the window's remaining height within these bounds: a tall screen still keeps the cells in the DOM under budget. */
 const MIN_GRID_HEIGHT = 300;
@@ -50,6 +56,8 @@ export interface ResultsGridProps {
   onResize: (columnId: string, width: number) => void;
   onActivateRow: (doc: DocLike) => void;
   onOpenThumb: (doc: DocLike) => void;
+  /** Right-click, long-press on touch, or Shift+F10 / the menu key on a row: its menu at that point. */
+  onContextMenu?: (doc: DocLike, at: { x: number; y: number }) => void;
   /** Index editing (features/editing): editable cells, marks, committed values. Absent: read-only. */
   editing?: GridEditing;
   /** A field cell's text as the user reads it (mask, locale); the data keeps the wire value. */
@@ -142,6 +150,26 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
   const data = rowsView(initial.rows);
   const docAt = (row: number): DocLike | undefined => latest.current.docs[row];
   const colAt = (col: number): ColumnView | undefined => latest.current.columns[col];
+  // A long-press on touch: Handsontable runs the mouse-down and selection hooks and then dispatches
+  // a contextmenu event, all in one task. What a tap does (toggle, preview, activate the row, which
+  // opens the edit panel on touch) waits for the end of that task, so a long-press opens the menu alone.
+  let pending: (() => void)[] = [];
+  const afterTask = (fn: () => void) => {
+    pending.push(fn);
+    if (pending.length === 1)
+      queueMicrotask(() => {
+        const run = pending;
+        pending = [];
+        for (const f of run) f();
+      });
+  };
+  const openMenu = (row: number, at: { x: number; y: number }) => {
+    const doc = docAt(row);
+    if (!doc || !latest.current.onContextMenu) return false;
+    pending = [];
+    latest.current.onContextMenu(doc, at);
+    return true;
+  };
   const settings = {
     licenseKey,
     // After the settings are applied, before the first render: the sort marks are drawn with it.
@@ -165,8 +193,8 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
       return size.height;
     },
     width: '100%',
-    rowHeights: ROW_HEIGHT,
-    // One line per row: wrapped text would make rows taller than ROW_HEIGHT (long values show an ellipsis).
+    rowHeights: rowHeight(),
+    // One line per row: wrapped text would make rows taller than the row height (long values show an ellipsis).
     wordWrap: false,
     autoRowSize: false,
     autoColumnSize: false,
@@ -212,14 +240,21 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
       const c = colAt(column);
       if (c) latest.current.onResize(c.id, Math.max(MIN_COLUMN_WIDTH, Math.round(newSize)));
     },
-    afterOnCellMouseDown(_event: MouseEvent, coords: { row: number; col: number }) {
+    afterOnCellMouseDown(event: MouseEvent | TouchEvent, coords: { row: number; col: number }) {
       if (coords.row < 0) return;
+      // The right button opens the menu (afterOnCellContextMenu), not the preview.
+      if ('button' in event && event.button !== 0) return;
       const doc = docAt(coords.row);
       const col = colAt(coords.col);
       if (!doc || !col) return;
-      if (col.kind === 'check') latest.current.onToggleCheck(doc);
-      else if (col.kind === 'thumb') latest.current.onOpenThumb(doc);
-      latest.current.onActivateRow(doc);
+      afterTask(() => {
+        if (col.kind === 'check') latest.current.onToggleCheck(doc);
+        else if (col.kind === 'thumb') latest.current.onOpenThumb(doc);
+        latest.current.onActivateRow(doc);
+      });
+    },
+    afterOnCellContextMenu(event: MouseEvent, coords: { row: number; col: number }) {
+      if (coords.row >= 0 && openMenu(coords.row, { x: event.clientX, y: event.clientY })) event.preventDefault();
     },
     beforeKeyDown(this: Hot, event: KeyboardEvent) {
       const sel = this.getSelectedRangeLast();
@@ -229,7 +264,10 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
       const doc = docAt(row);
       const c = colAt(col);
       if (!doc || !c) return;
-      if (event.key === ' ' && c.kind === 'check') {
+      if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+        const rect = this.getCell(row, col)?.getBoundingClientRect();
+        if (openMenu(row, rect ? { x: rect.left + 8, y: rect.bottom } : { x: 8, y: 8 })) event.preventDefault();
+      } else if (event.key === ' ' && c.kind === 'check') {
         latest.current.onToggleCheck(doc);
         event.preventDefault();
       } else if (event.key === 'Enter' && c.kind === 'thumb') {
@@ -239,7 +277,7 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     },
     afterSelectionEnd(this: Hot, row: number) {
       const doc = docAt(row);
-      if (doc) latest.current.onActivateRow(doc);
+      if (doc) afterTask(() => latest.current.onActivateRow(doc));
     },
   } as HotTableProps;
   const setLatest = (p: ResultsGridProps) => {
@@ -265,7 +303,8 @@ function columnSettings(p: ResultsGridProps, t: TFunction, latest: { current: Re
     return label;
   };
   const previewLabel = t('RESULTS_THUMB_OPEN');
-  const widths = cols.map((c) => (c.kind === 'check' ? 44 : c.kind === 'thumb' ? 56 : c.width));
+  const touch = rowHeight() === TOUCH_ROW_HEIGHT;
+  const widths = cols.map((c) => (c.kind === 'check' ? (touch ? 52 : 44) : c.kind === 'thumb' ? 56 : c.width));
   return {
     columns: cols.map((c) => ({
       readOnly: true,

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { RECORDS_PER_PAGE } from '../../../api/constants';
+import { RECORDS_PER_PAGE, THUMBNAIL } from '../../../api/constants';
 import type { ResultSet } from '../../../api/search';
 import { getConfig } from '../../../app/config';
 import { getToken, sessionScope, useSession } from '../../../app/session';
@@ -39,6 +39,7 @@ import { ResultsGrid } from './results-grid';
 import { ThumbPreview } from './thumb-preview';
 import { ViewTabs } from './view-tabs';
 import { browserAppLocale } from '../../../i18n/locale';
+import { ContextMenu } from '../../../ui/context-menu';
 import { cellFormatter } from '../cell-format';
 import '../results.css';
 
@@ -160,6 +161,8 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
   const [thumbDoc, setThumbDoc] = useState<DocLike | null>(null);
 
   const toggleCheck = useCallback(
+  const [menu, setMenu] = useState<{ doc: DocLike; at: { x: number; y: number } } | null>(null);
+  const onContextMenu = useCallback((doc: DocLike, at: { x: number; y: number }) => setMenu({ doc, at }), []);
     (doc: DocLike) => {
       setChecked((c) => {
         const ids = new Set(c.at === selectionAt ? c.ids : []);
@@ -188,6 +191,9 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
 
   const setParam = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
+  const previewSrc = (d: DocLike, scale: number) =>
+    thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale });
+
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) next.delete(k);
       else next.set(k, v);
@@ -315,6 +321,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               formatCell={formatCell}
             />
           ) : rp.offline && rp.record === null ? (
+              onContextMenu={onContextMenu}
             <p className="results-unavailable" role="status">
               {t('RESULTS_NOT_AVAILABLE_OFFLINE')}
             </p>
@@ -338,9 +345,30 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
       <ThumbPreview
         open={thumbDoc !== null}
         title={thumbDoc ? (thumbDoc.FileName ?? String(thumbDoc.Id)) : ''}
-        src={thumbDoc ? thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(thumbDoc), docId: thumbDoc.Id, hash: thumbDoc.Hash, width: 150, height: 150 }) : null}
+        src={thumbDoc ? previewSrc(thumbDoc, 1) : null}
+        srcSet={thumbDoc ? `${previewSrc(thumbDoc, 2)} 2x` : undefined}
         onClose={() => setThumbDoc(null)}
       />
     </section>
   );
 }
+      {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
+      {menu && (
+        <ContextMenu
+          label={t('RESULTS_MENU', { name: menu.doc.FileName ?? String(menu.doc.Id) })}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+          items={[
+            { id: 'preview', label: t('RESULTS_THUMB_OPEN'), onSelect: () => setThumbDoc(menu.doc) },
+            {
+              id: 'history',
+              label: t('RESULTS_MENU_HISTORY'),
+              onSelect: () => {
+                setActiveDoc(menu.doc);
+                setHistoryOpen(true);
+              },
+            },
+            ...(editing.canToggle ? [{ id: 'edit', label: t('EDIT_ROW'), disabled: !editing.canEditRow(menu.doc), onSelect: () => editing.editRow(menu.doc) }] : []),
+          ]}
+        />
+      )}
