@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import { ArchiveHistory, DocumentHistory, HISTORY_CATEGORIES, type HistoryCategory } from '../../src/api/audit.js';
 import { HISTORY_PAGE_SIZE } from '../../src/api/constants.js';
+import { historyEventOf } from '../audit/history-event.js';
 import { archivesWithRights } from '../auth/permissions.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
@@ -84,8 +85,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     const { db, archiveId, docId } = DocParams.parse(request.params);
     const q = DocAuditQuery.parse(request.query ?? {});
     await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, HISTORY);
-    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; archive_id: number | null; database_id: number | null; document_id: number | null; old_archive_id: number | null; old_doc_id: number | null }>(
-      `SELECT time, message, category, user_name, archive_id, database_id, document_id, old_archive_id, old_doc_id
+    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; archive_id: number | null; database_id: number | null; document_id: number | null; old_archive_id: number | null; old_doc_id: number | null; details: unknown }>(
+      `SELECT time, message, category, user_name, archive_id, database_id, document_id, old_archive_id, old_doc_id, details
          FROM audit_entries WHERE archive_id = $1 AND document_id = $2 ORDER BY time DESC, id DESC LIMIT 10000`,
       [archiveId, docId],
     );
@@ -100,6 +101,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
         DocumentID: e.document_id === null ? null : Number(e.document_id),
         OldArchiveID: e.old_archive_id,
         OldDocID: e.old_doc_id === null ? null : Number(e.old_doc_id),
+        Event: historyEventOf(e.details),
       })),
     );
   });
@@ -115,8 +117,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     const size = q.DocLimit ?? HISTORY_PAGE_SIZE;
     const page = q.Page ?? 1;
     const total = await store.query<{ n: number }>('SELECT count(*) AS n FROM audit_entries WHERE archive_id = $1', [archiveId]);
-    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; document_id: number | null }>(
-      `SELECT time, message, category, user_name, document_id FROM audit_entries WHERE archive_id = $1
+    const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; document_id: number | null; details: unknown }>(
+      `SELECT time, message, category, user_name, document_id, details FROM audit_entries WHERE archive_id = $1
         ORDER BY time DESC, id DESC LIMIT $2 OFFSET $3`,
       [archiveId, size, (page - 1) * size],
     );
@@ -128,6 +130,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
         Category: category(e.category),
         UserName: e.user_name,
         DocumentID: e.document_id === null ? null : Number(e.document_id),
+        Event: historyEventOf(e.details),
       })),
     });
   });

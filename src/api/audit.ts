@@ -15,6 +15,36 @@ const IsoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\
 export const HistoryItem = z.looseObject({ Time: z.string() });
 
 /**
+ * What a history entry says, in parts (archive-inbox-ops.md §3-4 histories), so that the client
+ * writes the sentence in the user's language; Message stays the server's English sentence for older
+ * clients and for a Kind this client does not know. Kinds the reference server sends:
+ * HISTORY_EVENT_KINDS. The other members are the kind's parts: Changes (fields-changed: field name,
+ * old and new wire value, '' for empty), Page, Count (pages), Version, Stamp, Address, Inbox, Archive.
+ */
+export const HISTORY_EVENT_KINDS = [
+  'indexed', 'moved-from-parent', 'version-checked-in', 'viewed', 'fields-changed', 'index-updated', 'annotation-added',
+  'stamp-applied', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
+  'checked-out', 'checked-in', 'converted-pdf', 'published', 'unpublished', 'page-appended', 'page-deleted', 'copied-to',
+  'page-replaced',
+] as const;
+export type HistoryEventKind = (typeof HISTORY_EVENT_KINDS)[number];
+export const FieldChange = z.looseObject({ Field: z.string(), Old: z.string(), New: z.string() });
+export type FieldChange = z.infer<typeof FieldChange>;
+export const HistoryEvent = z.looseObject({
+  // A string, not the enum: a newer server may send kinds this client does not know (it shows Message).
+  Kind: z.string(),
+  Changes: z.optional(z.array(FieldChange)),
+  Page: z.optional(z.int()),
+  Count: z.optional(z.int()),
+  Version: z.optional(z.string()),
+  Stamp: z.optional(z.string()),
+  Address: z.optional(z.string()),
+  Inbox: z.optional(z.string()),
+  Archive: z.optional(z.string()),
+});
+export type HistoryEvent = z.infer<typeof HistoryEvent>;
+
+/**
  * Audit entry (archive-inbox-ops.md §3): one item of a document's history.
  * GET api/dbs/{db}/archives/{a}/documents/{doc}/audit?SecureId= answers DocumentHistory, newest
  * first. Needs archive permission bit 512 (history); SecureId must be the document's Hash.
@@ -30,6 +60,7 @@ export const AuditEntry = z.extend(HistoryItem, {
   DocumentID: z.nullable(z.int()),
   OldArchiveID: z.nullable(z.int()),
   OldDocID: z.nullable(z.int()),
+  Event: z.nullish(HistoryEvent),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const DocumentHistory = z.array(AuditEntry);
@@ -42,6 +73,7 @@ export const ArchiveHistoryItem = z.looseObject({
   Category: HistoryCategory,
   UserName: z.nullable(z.string()),
   DocumentID: z.nullable(z.int()),
+  Event: z.nullish(HistoryEvent),
 });
 export type ArchiveHistoryItem = z.infer<typeof ArchiveHistoryItem>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeHistory, filterByCategory, formatHistoryTime, historyPages, presentCategories } from '../../src/features/history/history-logic';
+import { canSeeHistory, filterByCategory, formatHistoryTime, historyDocLabel, historyMessage, historyMessageParts, historyPages, presentCategories } from '../../src/features/history/history-logic';
+import { HISTORY_EVENT_KINDS } from '../../src/api/audit';
 import { gridErrorText } from '../../src/features/results/use-grid-error';
 import { ApiError } from '../../src/api/api-error';
 import { thumbUrl } from '../../src/features/results/thumb-url';
@@ -52,5 +53,33 @@ describe('thumbnail address', () => {
     const u = new URL(thumbUrl({ baseUrl: 'https://a.example/', token: 'T0K', db: 1, archiveId: 2, docId: 3, hash: 'abc', width: 150, height: 150 }));
     expect(u.pathname).toBe('/api/dbs/1/archives/2/documents/3/thumb');
     expect(Object.fromEntries(u.searchParams)).toEqual({ SecureId: 'abc', Height: '150', Width: '150', Page: '1', token: 'T0K' });
+  });
+});
+
+describe('history sentences in the user language', () => {
+  const en = (key: string, vars: Record<string, string | number>) => `${key}(${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(',')})`;
+  it('builds the sentence from the entry parts, one per changed field, with its own wording for empty values', () => {
+    const item = {
+      Message: 'Field Status changed from New to Paid; Field Notes changed from (empty) to x; Field Title changed from a to (empty)',
+      Event: { Kind: 'fields-changed', Changes: [{ Field: 'Status', Old: 'New', New: 'Paid' }, { Field: 'Notes', Old: '', New: 'x' }, { Field: 'Title', Old: 'a', New: '' }] },
+    };
+    expect(historyMessage(item, en)).toBe(
+      'HISTORY_EVENT_FIELD_CHANGED(field=Status,old=New,new=Paid); HISTORY_EVENT_FIELD_SET(field=Notes,old=,new=x); HISTORY_EVENT_FIELD_CLEARED(field=Title,old=a,new=)',
+    );
+    expect(historyMessage({ Message: 'Stamp APPROVED applied on page 2', Event: { Kind: 'stamp-applied', Stamp: 'APPROVED', Page: 2 } }, en)).toBe('HISTORY_EVENT_STAMP_APPLIED(page=2,stamp=APPROVED)');
+  });
+  it("falls back to the server's sentence without parts or for a kind it does not know", () => {
+    expect(historyMessage({ Message: 'Document viewed' }, en)).toBe('Document viewed');
+    expect(historyMessage({ Message: 'Something new', Event: { Kind: 'teleported' } }, en)).toBe('Something new');
+    expect(historyMessage({ Message: 'Index fields updated', Event: { Kind: 'fields-changed', Changes: [] } }, en)).toBe('Index fields updated');
+  });
+  it('every kind the server sends has a sentence', () => {
+    for (const kind of HISTORY_EVENT_KINDS) expect(historyMessageParts({ Event: { Kind: kind, Changes: [{ Field: 'F', Old: 'a', New: 'b' }] } }), kind).not.toBeNull();
+  });
+  it('names a document by its first character field with a value, else its file name', () => {
+    const fields = [{ ID: 2, Type: 2 }, { ID: 1, Type: 1 }, { ID: 5, Type: 1 }];
+    expect(historyDocLabel({ Fields: [{ ID: 2, VAL: '42' }, { ID: 1, VAL: ' ' }, { ID: 5, VAL: 'Acme' }] }, fields)).toBe('Acme');
+    expect(historyDocLabel({ FileName: 'scan.pdf', Fields: [] }, fields)).toBe('scan.pdf');
+    expect(historyDocLabel({ Fields: [] }, [null, 'x'])).toBe('');
   });
 });

@@ -5,7 +5,7 @@ import { HISTORY_PAGE_SIZE } from '../../../api/constants';
 import { sessionScope, useSession } from '../../../app/session';
 import { readLocalSettings } from '../../settings/local-settings';
 import { useArchiveHistory } from '../api/get-history';
-import { canSeeHistory, formatHistoryTime, historyPages } from '../history-logic';
+import { canSeeHistory, formatHistoryTime, historyMessage, historyPages } from '../history-logic';
 
 /** The archive's history, 25 a page (searchSetting.archHistoryPageSize), with its total. */
 export function ArchiveHistoryPanel({ db, archiveId, permissions }: { db: number; archiveId: number; permissions: number | null }) {
@@ -30,7 +30,7 @@ export function ArchiveHistoryPanel({ db, archiveId, permissions }: { db: number
         {(q.data?.Items ?? []).map((it, i) => (
           <li key={`${it.Date}-${i}`}>
             <time dateTime={it.Date}>{formatHistoryTime(it.Date, i18n.language)}</time>
-            <span className="history-message">{it.Message}</span>
+            <span className="history-message">{historyMessage(it, t)}</span>
             {it.UserName && <span className="history-user">{it.UserName}</span>}
           </li>
         ))}

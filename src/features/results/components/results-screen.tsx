@@ -15,6 +15,7 @@ import { getToken, sessionScope, useSession } from '../../../app/session';
 import type { CachedPage } from '../../../db/db';
 import { readLocalSettings } from '../../settings/local-settings';
 import { HistorySidebar } from '../../history/components/history-sidebar';
+import { historyDocLabel } from '../../history/history-logic';
 import { EditAlerts, EditControls } from '../../editing/components/edit-controls';
 import { EditPanel } from '../../editing/components/edit-panel';
 import { useGridEditing } from '../../editing/use-grid-editing';
@@ -336,7 +337,18 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
             db={db}
             archiveId={archiveId}
             archivePermissions={data?.Permissions ?? null}
-            doc={activeDoc ? { id: activeDoc.Id, hash: activeDoc.Hash, archiveId: docArchive(activeDoc), permissions: activeDoc.Permissions ?? 0 } : null}
+            doc={
+              activeDoc
+                ? {
+                    id: activeDoc.Id,
+                    hash: activeDoc.Hash,
+                    archiveId: docArchive(activeDoc),
+                    permissions: activeDoc.Permissions ?? 0,
+                    archiveName: archives.find((a) => a.Id === docArchive(activeDoc))?.Name,
+                    label: historyDocLabel(activeDoc, data?.Fields ?? []),
+                  }
+                : null
+            }
             onClose={() => setHistoryOpen(false)}
           />
         )}
