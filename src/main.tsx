@@ -9,7 +9,7 @@ import { configureHttp } from './api/http';
 import { getConfig, loadConfig } from './app/config';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { navigateTo } from './app/router';
+import { navigateTo, preloadRoute } from './app/router';
 import { captureTokenFromAddress, clearSession, getToken, loadSession } from './app/session';
 import { applyLanguage, initialLanguage } from './i18n/languages';
 import { showLeaseExpired } from './ui/lease-expired';
@@ -17,11 +17,17 @@ import { notify } from './ui/notifications';
 import './app/app.css';
 
 async function start() {
+  // config.json and the remembered language load while the session is read, and the address's page
+  // while all of them are: the first screen waits for the slowest, not for the sum.
+  preloadRoute(window.location.pathname);
+  const configLoaded = loadConfig();
+  const languageChosen = initialLanguage();
   await loadSession();
   await captureTokenFromAddress(window);
-  const config = await loadConfig();
+  if (getToken() === null) preloadRoute(window.location.pathname, false);
+  const config = await configLoaded;
   configureHttp({ baseUrl: () => getConfig().apiBaseUrl, token: getToken });
-  await applyLanguage(await initialLanguage(), { cdnUrl: config.languageCdnUrl });
+  await applyLanguage(await languageChosen, { cdnUrl: config.languageCdnUrl });
 
   const queryClient = createQueryClient();
   configureErrorHandler({

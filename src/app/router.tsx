@@ -14,14 +14,40 @@ import { RouteErrorBoundary } from './route-error';
  * RouteErrorBoundary stands where a data router's errorElement would.
  */
 const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
-const LoginPage = page(() => import('./routes/login'));
-const DirectPage = page(() => import('./routes/direct'));
-const LogoutPage = page(() => import('./routes/logout'));
-const SelectPage = page(() => import('./routes/select'));
-const ViewPage = page(() => import('./routes/view'));
-const ScanPage = page(() => import('./routes/scan'));
-const ResultsPage = page(() => import('./routes/results'));
-const SettingsPage = page(() => import('./routes/settings'));
+const loaders = {
+  login: () => import('./routes/login'),
+  direct: () => import('./routes/direct'),
+  logout: () => import('./routes/logout'),
+  select: () => import('./routes/select'),
+  view: () => import('./routes/view'),
+  scan: () => import('./routes/scan'),
+  results: () => import('./routes/results'),
+  settings: () => import('./routes/settings'),
+};
+const LoginPage = page(loaders.login);
+const DirectPage = page(loaders.direct);
+const LogoutPage = page(loaders.logout);
+const SelectPage = page(loaders.select);
+const ViewPage = page(loaders.view);
+const ScanPage = page(loaders.scan);
+const ResultsPage = page(loaders.results);
+const SettingsPage = page(loaders.settings);
+const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'settings']);
+
+/**
+ * Starts loading the chunk of the page the address will render while start-up still reads the
+ * session, the configuration and the language, instead of after the first render: one round trip
+ * less before the first screen. React.lazy then finds the module loaded. Called
+ * before the session is known (signedIn undefined: the address's own page) and again once it is
+ * (a signed-out user of a signed-in page gets the sign-in page).
+ */
+export function preloadRoute(pathname: string, signedIn?: boolean): void {
+  const first = pathname.split('/')[1] || 'select';
+  const name = first in loaders ? (first as keyof typeof loaders) : 'select';
+  const needsSession = SIGNED_IN_PAGES.has(name);
+  // A failed load shows where the page renders (RouteErrorBoundary), not here.
+  (needsSession && signedIn === false ? loaders.login : loaders[name])().catch(() => undefined);
+}
 
 export function AppRoutes() {
   return (
