@@ -47,7 +47,7 @@ describe('sort indexes', () => {
           );
           return r.rows.map((x) => x['QUERY PLAN']).join('\n');
         });
-        expect(plan, `${f.name} ${dir}`).toContain(`documents_s${f.id}_${dir}`);
+        expect(plan, `${f.name} ${dir}`).toContain(`documents_k${f.id}_${dir}`);
         expect(plan, `${f.name} ${dir}`).not.toMatch(/\bSort\b/);
       }
     }
