@@ -31,9 +31,13 @@ export async function openDemo(page: Page, who: keyof typeof DEMO = 'admin'): Pr
   // With one database (the viewer) the app opens it at once.
   const choice = page.getByRole('button', { name: 'Demo Archive' });
   await expect(choice.or(page.getByTestId('search-list'))).toBeVisible();
-  // (/select may show the choice for a moment before it moves on by itself.)
-  if (await choice.isVisible()) await choice.click({ timeout: 2_000 }).catch(() => undefined);
-  await expect(page).toHaveURL(/\/view\?db=1\b/);
+  // /select may show the choice for a moment before it moves on by itself, so a click may find the
+  // button gone; on a busy machine it may also take longer than its short budget. Click again
+  // until the database is open, rather than letting one missed click fail the test.
+  await expect(async () => {
+    if (await choice.isVisible()) await choice.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(page).toHaveURL(/\/view\?db=1\b/, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('search-list')).toBeVisible();
   return token;
 }
