@@ -19,7 +19,7 @@ import {
 } from './editing-support';
 
 /** Field ids of the demo catalogue (server/seed/catalog.ts F) beyond those grid-support names. */
-const FX = { accountCode: 17, tags: 10 } as const;
+const FX = { accountCode: 17, tags: 10, dateEntered: 11 } as const;
 
 interface LocaleCase {
   locale: string;
@@ -27,7 +27,8 @@ interface LocaleCase {
   /** Which of the invoices with the highest numbers this locale edits (no other test edits those). */
   slot: number;
   title: string;
-  date: { typed: string; iso: string; invalid: string };
+  /** shown: the typed date in the grid, the Document Date mask's parts (MM/dd/yyyy) in the locale's order. */
+  date: { typed: string; iso: string; invalid: string; shown: string };
   amount: { typed: string; wire: string; shown: string; invalid: string };
   /** Literal messages (not read from the language file: a missing translation must fail). */
   messages: { date: string; number: string; required: string; tooLong: string };
@@ -40,8 +41,9 @@ const CASES: LocaleCase[] = [
     slot: 0,
     title: 'Größenprüfung',
     // US order (month first) is impossible in German: month 24.
-    date: { typed: '24.12.2026', iso: '2026-12-24', invalid: '12/24/2026' },
-    amount: { typed: '1234,56', wire: '1234.56', shown: '1.234,56 €', invalid: '1,234,56' },
+    date: { typed: '24.12.2026', iso: '2026-12-24', invalid: '12/24/2026', shown: '24.12.2026' },
+    // The archive's currency (US dollars) in every language; the locale only writes the number.
+    amount: { typed: '1234,56', wire: '1234.56', shown: '1.234,56 $', invalid: '1,234,56' },
     messages: { date: 'Ungültiges Datum', number: 'Ungültige Ganzzahl oder Dezimalzahl', required: 'Dieses Feld ist ein Pflichtfeld', tooLong: 'Der Wert ist länger als das Feld erlaubt' },
   },
   {
@@ -50,8 +52,8 @@ const CASES: LocaleCase[] = [
     slot: 1,
     title: 'Été à Noël',
     // A two-digit year is expanded.
-    date: { typed: '24/12/26', iso: '2026-12-24', invalid: '12/24/2026' },
-    amount: { typed: '1234,56', wire: '1234.56', shown: '1 234,56 €', invalid: '12,34,5' },
+    date: { typed: '24/12/26', iso: '2026-12-24', invalid: '12/24/2026', shown: '24/12/2026' },
+    amount: { typed: '1234,56', wire: '1234.56', shown: '1 234,56 $', invalid: '12,34,5' },
     messages: { date: 'Date non valide', number: 'Valeur entière ou décimale non valide', required: 'Ce champ est obligatoire', tooLong: 'La valeur dépasse la longueur autorisée du champ' },
   },
   {
@@ -59,9 +61,9 @@ const CASES: LocaleCase[] = [
     lang: 'en',
     slot: 2,
     title: 'Colour check',
-    date: { typed: '24/12/2026', iso: '2026-12-24', invalid: '12/24/2026' },
+    date: { typed: '24/12/2026', iso: '2026-12-24', invalid: '12/24/2026', shown: '24/12/2026' },
     // A comma is not the decimal separator in British English.
-    amount: { typed: '1234.56', wire: '1234.56', shown: '£1,234.56', invalid: '1234,56' },
+    amount: { typed: '1234.56', wire: '1234.56', shown: '$1,234.56', invalid: '1234,56' },
     messages: { date: 'Invalid date', number: 'Invalid integer or decimal value', required: 'This field is required', tooLong: 'The value is longer than the field allows' },
   },
 ];
@@ -100,6 +102,14 @@ for (const c of CASES) {
         const [y, m, d] = storedDate.split('-');
         const localDate = c.lang === 'de' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
         expect(await editCell(page, 0, 'Document Date', c.date.invalid)).toBe(localDate);
+
+        // Letters in a number field stay in the cell, flagged like any invalid value (they used to be
+        // dropped, committing an empty Invoice Number).
+        expect(await editCell(page, 0, 'Invoice Number', 'abc')).toBe(val(inv.doc, F.invoiceNumber));
+        const number = await cell(page, 0, 'Invoice Number');
+        await expect(number).toHaveAttribute('aria-invalid', 'true');
+        await expect(number).toContainText('abc');
+        await expect(number).toContainText(c.messages.number);
 
         // Invalid values, one per rule: each cell shows its message in the app's language.
         const invalid: [string, string, string][] = [
@@ -147,8 +157,8 @@ for (const c of CASES) {
           await expect(td, column).not.toHaveAttribute('aria-invalid', 'true');
           await expect(td, column).toHaveAttribute('data-edit', 'dirty');
         }
-        // Shown through the masks in the locale: the date's fixed pattern, the currency of the locale.
-        await expect(await cell(page, 0, 'Document Date')).toHaveText('12/24/2026');
+        // Shown through the masks in the locale: the mask's date parts in the locale's order, the archive's currency.
+        await expect(await cell(page, 0, 'Document Date')).toHaveText(c.date.shown);
         expect(plainSpaces(await (await cell(page, 0, 'Amount')).innerText())).toBe(plainSpaces(c.amount.shown));
         await expect(page.getByTestId('edit-status')).toHaveText(t('EDIT_UNSAVED_ROWS', { count: 1 }));
         expect(sent).toEqual([]);
@@ -170,7 +180,7 @@ for (const c of CASES) {
         await page.reload();
         await expect(gridRow(page, 0)).toContainText(newTitle);
         expect(plainSpaces(await (await cell(page, 0, 'Amount')).innerText())).toBe(plainSpaces(c.amount.shown));
-        await expect(await cell(page, 0, 'Document Date')).toHaveText('12/24/2026');
+        await expect(await cell(page, 0, 'Document Date')).toHaveText(c.date.shown);
         await expect(await cell(page, 0, 'Invoice Number')).toHaveText('-4711');
         await expect(await cell(page, 0, 'Department')).toHaveText(department);
         // The editor opens with the saved date in the locale's order (edit mode starts off after a reload).
@@ -181,18 +191,90 @@ for (const c of CASES) {
         await expect(editor).toHaveValue(c.lang === 'de' ? '24.12.2026' : '24/12/2026');
         await editor.press('Escape');
 
-        // The history shows the one update, with the wire values.
+        // The history names the document and shows the one update in the app's language, with the wire values.
         await (await cell(page, 0, 'Title')).click();
         const updates = await historyUpdates(page, t);
+        const sidebar = page.getByRole('complementary', { name: t('HISTORY_SIDEBAR') });
+        await expect(sidebar.getByRole('heading', { level: 2 })).toHaveText(t('HISTORY_DOCUMENT_HEADING', { id: inv.doc.Id, archive: 'Invoices' }));
+        await expect(sidebar.getByTestId('history-doc-label')).toHaveText(newTitle);
         await expect(updates).toHaveCount(before + 1);
-        await expect(updates.filter({ hasText: c.amount.wire })).toHaveCount(1);
+        const oldAmount = val(inv.doc, F.amount);
+        const amountChanged = oldAmount
+          ? t('HISTORY_EVENT_FIELD_CHANGED', { field: 'Amount', old: oldAmount, new: c.amount.wire })
+          : t('HISTORY_EVENT_FIELD_SET', { field: 'Amount', new: c.amount.wire });
+        await expect(updates.filter({ hasText: amountChanged })).toHaveCount(1);
         await expect(updates.filter({ hasText: c.date.iso })).toHaveCount(1);
+        if (c.lang !== 'en') await expect(updates.filter({ hasText: 'changed from' })).toHaveCount(0);
       } finally {
         await inv.restore();
       }
     });
   });
 }
+
+test.describe('one document read in English and in German', () => {
+  test('the amount keeps its currency ($) in both languages; every date column, the editor and the search prompt follow the language\'s order; letters in a number stay flagged', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const token = await apiToken(request, 'user');
+    const inv = await prepareInvoice(request, token, 4, 'money');
+    await mustPut(request, token, inv.doc, [
+      { ID: F.amount, VAL: '24254.18' },
+      { ID: F.documentDate, VAL: '2026-03-04' },
+    ]);
+    try {
+      const entered = val(await inv.fetch(), FX.dateEntered);
+      const [ey, em, ed] = entered.split('-');
+      const views = [
+        { locale: 'en-US', lang: 'en' as const, amount: '$24,254.18', date: '03/04/2026', entered: `${em}/${ed}/${ey}`, format: 'MM/DD/YYYY', number: 'Invalid integer or decimal value' },
+        { locale: 'de-DE', lang: 'de' as const, amount: '24.254,18 $', date: '04.03.2026', entered: `${ed}.${em}.${ey}`, format: 'TT.MM.JJJJ', number: 'Ungültige Ganzzahl oder Dezimalzahl' },
+      ];
+      const symbols: string[] = [];
+      for (const v of views) {
+        const context = await browser.newContext({ locale: v.locale });
+        const page = await context.newPage();
+        try {
+          const t = texts(v.lang);
+          await signInAs(page, 'user', t);
+          await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
+          await expect(gridRow(page, 0)).toContainText(inv.mark);
+          const amount = plainSpaces(await (await cell(page, 0, 'Amount')).innerText());
+          expect(amount, v.locale).toBe(v.amount);
+          symbols.push(amount.replace(/[\d\s.,]/g, ''));
+          // Document Date (mask MM/dd/yyyy) and Date Entered (mask d) in one order.
+          await expect(await cell(page, 0, 'Document Date')).toHaveText(v.date);
+          await expect(await cell(page, 0, 'Date Entered')).toHaveText(v.entered);
+
+          await editToggle(page, t).click();
+          expect(await editCell(page, 0, 'Document Date', v.date)).toBe(v.date);
+          expect(await editCell(page, 0, 'Invoice Number', 'abc')).toBe(val(inv.doc, F.invoiceNumber));
+          const number = await cell(page, 0, 'Invoice Number');
+          await expect(number).toHaveAttribute('aria-invalid', 'true');
+          await expect(number).toContainText('abc');
+          await expect(number).toHaveAttribute('aria-description', v.number);
+          // Nothing of this is kept: the edits (one of them invalid) are discarded.
+          await page.getByRole('button', { name: t('EDIT_CANCEL'), exact: true }).click();
+          await page.getByRole('button', { name: t('EDIT_DISCARD_CHANGES'), exact: true }).click();
+          await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+
+          // The search prompt asks for the same order.
+          await page.goto('/view?db=1');
+          await page.getByTestId('search-list').getByRole('button', { name: 'All Invoices', exact: true }).click();
+          const from = page.getByLabel(t('SEARCH_RANGE_FROM', { prompt: 'Document Date' }), { exact: true });
+          await expect(from).toHaveAttribute('placeholder', v.format);
+          await from.fill(v.date);
+          await from.blur();
+          await expect(from).toHaveValue(v.date);
+        } finally {
+          await context.close();
+        }
+      }
+      expect(symbols).toEqual(['$', '$']);
+      expect(val(await inv.fetch(), F.invoiceNumber)).toBe(val(inv.doc, F.invoiceNumber));
+    } finally {
+      await inv.restore();
+    }
+  });
+});
 
 test.describe('a multi-value field and an offline edit in de-DE', () => {
   test.use({ locale: 'de-DE' });
@@ -264,8 +346,8 @@ test.describe('a multi-value field and an offline edit in de-DE', () => {
         const amount = await cell(page, 0, 'Amount');
         await expect(amount).toHaveAttribute('data-edit', 'pending');
         await expect(amount).toHaveAttribute('aria-description', t('EDIT_PENDING'));
-        expect(plainSpaces(await amount.innerText())).toContain('99,50 €');
-        await expect(await cell(page, 0, 'Document Date')).toContainText('03/01/2027');
+        expect(plainSpaces(await amount.innerText())).toContain('99,50 $');
+        await expect(await cell(page, 0, 'Document Date')).toContainText('01.03.2027');
       } finally {
         await context.setOffline(false);
       }
