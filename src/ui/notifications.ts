@@ -32,6 +32,16 @@ export function dismiss(id: number): void {
   emit();
 }
 
+/**
+ * Forgets every toast: they belong to the signed-in session ("Settings saved." must not follow the
+ * user onto the signed-out page). Called when the user signs out.
+ */
+export function clearToasts(): void {
+  if (toasts.length === 0) return;
+  toasts = [];
+  emit();
+}
+
 function subscribe(l: () => void) {
   listeners.add(l);
   return () => listeners.delete(l);

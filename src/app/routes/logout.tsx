@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginUrl } from '../../api/error-handler';
 import { releaseLicence } from '../../features/licence/api/release-licence';
+import { clearToasts } from '../../ui/notifications';
 import { clearSession, getToken } from '../session';
 
 /**
@@ -22,11 +23,15 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The session's toasts go with it: at once, and again after the last calls of the session settle
+    // (a failure of one of them must not greet the next person either).
+    clearToasts();
     void (async () => {
       const token = getToken();
       if (token) await releaseLicence(token).catch(() => undefined);
       await clearSession();
       queryClient.clear();
+      clearToasts();
       if (thankYou) setDone(true);
       else void navigate(loginUrl({ redirectUrl: '/select' }), { replace: true });
     })();

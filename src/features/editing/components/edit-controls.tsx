@@ -34,8 +34,9 @@ export function EditControls({ e, inSheet = false }: { e: GridEditingState; inSh
           </button>
           {/* Table fields: rows are added and removed here (typing in a cell keeps the rows aligned). */}
           {[...new Set(e.fields.map((f) => f.Parent ?? 0).filter((p) => p > 0))].map((parent) => (
-            <button key={parent} type="button" className="button" disabled={!e.activeRowEditable || e.activeDocId === null} onClick={() => e.activeDocId !== null && e.openTable(e.activeDocId, parent)}>
-              {t('EDIT_TABLE_OPEN', { table: tableName(e.tableColumns(parent)) })}
+            <button key={parent} type="button" className="button edit-table-open" disabled={!e.activeRowEditable || e.activeDocId === null} onClick={() => e.activeDocId !== null && e.openTable(e.activeDocId, parent)}>
+              {/* The label gives way (ellipsis) so the controls stay one row; the button's name is still all of it. */}
+              <span className="edit-shrink-label">{t('EDIT_TABLE_OPEN', { table: tableName(e.tableColumns(parent)) })}</span>
             </button>
           ))}
           <span className="edit-status" role="status" data-testid="edit-status">

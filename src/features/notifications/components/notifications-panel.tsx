@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../db/db';
 import { clearDone } from '../../outbox/outbox';
+import { useKeepInView } from '../../../ui/use-keep-in-view';
 import { OutboxEntryItem } from './outbox-entry-item';
 
 /**
@@ -10,8 +12,10 @@ import { OutboxEntryItem } from './outbox-entry-item';
 export function NotificationsPanel({ id, entries, onClose }: { id: string; entries: readonly OutboxEntry[]; onClose: () => void }) {
   const { t } = useTranslation();
   const hasDone = entries.some((e) => e.state === 'done');
+  const ref = useRef<HTMLElement>(null);
+  useKeepInView(ref, true);
   return (
-    <section id={id} className="nav-menu-panel notifications-panel" aria-label={t('NOTIFICATIONS')}>
+    <section id={id} ref={ref} className="nav-menu-panel notifications-panel" aria-label={t('NOTIFICATIONS')}>
       <div className="notifications-panel-head">
         <h2 className="notifications-title">{t('NOTIFICATIONS')}</h2>
         {hasDone && (

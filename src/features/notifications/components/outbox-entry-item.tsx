@@ -11,6 +11,12 @@ const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string
   return v === '' ? empty : v;
 };
 
+/** The request as the outbox sends it (never with the token: that is stamped at send time). */
+const requestLine = (e: Pick<OutboxEntry, 'method' | 'path' | 'query'>): string => {
+  const q = new URLSearchParams(e.query ?? {}).toString();
+  return `${e.method} ${e.path}${q ? `?${q}` : ''}`;
+};
+
 /** One outbox entry in the tray: what it changes, its state and reason, and what the user can do. */
 export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
@@ -25,6 +31,10 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
   const failure = entry.state === 'failed' ? failureWords(entry, title, t) : null;
+  // An entry failed before reasons were stored has only its error text: the server's words, unless
+  // it is the request line (ERROR_DEFAULT, ERROR_NETWORK name the path), which is detail only.
+  const serverWords = entry.error && !entry.error.includes(entry.path) ? entry.error : null;
+  const technical = entry.error && entry.state !== 'done' ? `${requestLine(entry)}\n${entry.error}` : null;
 
   return (
     <li className={`outbox-entry outbox-entry-${entry.state}`} aria-label={title} data-testid={`outbox-entry-${entry.id}`}>
@@ -43,17 +53,24 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
           );
         })}
       </ul>
-      {failure?.why ? (
+      {failure ? (
         <p className="outbox-entry-error" role="alert">
-          {failure.summary} {failure.why}
+          {failure.why ? `${failure.summary} ${failure.why}` : (serverWords ?? failure.summary)}
         </p>
       ) : (
-        entry.error &&
-        entry.state !== 'done' && (
-          <p className="outbox-entry-error" role={entry.state === 'failed' || entry.state === 'conflict' ? 'alert' : undefined}>
+        entry.state === 'conflict' &&
+        entry.error && (
+          <p className="outbox-entry-error" role="alert">
             {entry.error}
           </p>
         )
+      )}
+      {/* The request and the raw error are for whoever reports the problem, not the card's text. */}
+      {technical && (
+        <details className="outbox-entry-details">
+          <summary>{t('OUTBOX_TECHNICAL_DETAILS')}</summary>
+          <pre>{technical}</pre>
+        </details>
       )}
       {entry.state === 'queued' && entry.attempts > 0 && <p className="outbox-entry-note">{t('OUTBOX_ATTEMPTS', { count: entry.attempts })}</p>}
       {confirming ? (

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../../ui/use-dismiss';
+import { useKeepInView } from '../../../ui/use-keep-in-view';
 import type { ColumnView } from '../grid-logic';
 
 /** "Columns": show/hide, pin (fixed left) and move each configurable column. */
@@ -16,7 +17,9 @@ export function ColumnsMenu(props: {
   const ref = useRef<HTMLDivElement>(null);
   const cols = props.columns.filter((c) => c.configurable);
 
+  const panelRef = useRef<HTMLDivElement>(null);
   useDismiss(ref, open, () => setOpen(false));
+  useKeepInView(panelRef, open);
 
   return (
     <div className="results-columns" ref={ref}>
@@ -24,7 +27,7 @@ export function ColumnsMenu(props: {
         {t('RESULTS_COLUMNS')}
       </button>
       {open && (
-        <div id={panelId} className="results-columns-panel" role="group" aria-label={t('RESULTS_COLUMNS')}>
+        <div id={panelId} ref={panelRef} className="results-columns-panel" role="group" aria-label={t('RESULTS_COLUMNS')}>
           <ul>
             {cols.map((c, i) => (
               <li key={c.id}>

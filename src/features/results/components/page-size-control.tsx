@@ -12,6 +12,7 @@ export function PageSizeControl(props: { value: number; fallback: number; onChan
   const [typed, setTyped] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
   const otherId = useId();
+  const placeholder = t('RESULTS_PAGE_SIZE_OTHER');
   const choices = PAGE_SIZE_CHOICES.includes(props.value) ? PAGE_SIZE_CHOICES : [...PAGE_SIZE_CHOICES, props.value].sort((a, b) => a - b);
 
   const choose = (raw: unknown) => {
@@ -41,7 +42,18 @@ export function PageSizeControl(props: { value: number; fallback: number; onChan
         <label htmlFor={otherId} className="results-vh">
           {t('RESULTS_PAGE_SIZE_OTHER')}
         </label>
-        <input id={otherId} type="number" min={1} inputMode="numeric" placeholder={t('RESULTS_PAGE_SIZE_OTHER')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          id={otherId}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          placeholder={placeholder}
+          // As wide as its placeholder in the user's language ("Andere Seitengröße" is longer than
+          // "Other page size"), plus room for the number spinner: a fixed width cut it off.
+          style={{ width: `calc(${placeholder.length}ch + 2.5em)` }}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <button type="submit" className="button">
           {t('RESULTS_APPLY')}
         </button>

@@ -34,13 +34,14 @@ import { useGridState } from '../use-grid-state';
 import { useResultPage } from '../use-result-page';
 import { ArchivePicker } from './archive-picker';
 import { ColumnsMenu } from './columns-menu';
+import { NoMatches } from './no-matches';
 import { PageSizeControl } from './page-size-control';
 import { Pager } from './pager';
 import { ResultsGrid } from './results-grid';
 import { ThumbPreview } from './thumb-preview';
+import { ContextMenu } from '../../../ui/context-menu';
 import { ViewTabs } from './view-tabs';
 import { browserAppLocale } from '../../../i18n/locale';
-import { ContextMenu } from '../../../ui/context-menu';
 import { cellFormatter } from '../cell-format';
 import '../results.css';
 
@@ -160,10 +161,10 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
   const [activeDoc, setActiveDoc] = useState<DocLike | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [thumbDoc, setThumbDoc] = useState<DocLike | null>(null);
-
-  const toggleCheck = useCallback(
   const [menu, setMenu] = useState<{ doc: DocLike; at: { x: number; y: number } } | null>(null);
   const onContextMenu = useCallback((doc: DocLike, at: { x: number; y: number }) => setMenu({ doc, at }), []);
+
+  const toggleCheck = useCallback(
     (doc: DocLike) => {
       setChecked((c) => {
         const ids = new Set(c.at === selectionAt ? c.ids : []);
@@ -190,11 +191,11 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
     [config.apiBaseUrl, db, archiveId],
   );
 
-  const setParam = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
   const previewSrc = (d: DocLike, scale: number) =>
     thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale });
 
+  const setParam = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) next.delete(k);
       else next.set(k, v);
@@ -302,7 +303,9 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
 
       <div className="results-body">
         <section className="results-grid" aria-label={t('RESULTS_GRID')} aria-busy={rp.fetching}>
-          {shown ? (
+          {shown && count === 0 ? (
+            <NoMatches refine={refine} />
+          ) : shown ? (
             <ResultsGrid
               docs={docs}
               rows={editing.rows}
@@ -318,11 +321,11 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               onResize={onResize}
               onActivateRow={setActiveDoc}
               onOpenThumb={setThumbDoc}
+              onContextMenu={onContextMenu}
               editing={editing.grid}
               formatCell={formatCell}
             />
           ) : rp.offline && rp.record === null ? (
-              onContextMenu={onContextMenu}
             <p className="results-unavailable" role="status">
               {t('RESULTS_NOT_AVAILABLE_OFFLINE')}
             </p>
@@ -361,9 +364,6 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
         srcSet={thumbDoc ? `${previewSrc(thumbDoc, 2)} 2x` : undefined}
         onClose={() => setThumbDoc(null)}
       />
-    </section>
-  );
-}
       {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
       {menu && (
         <ContextMenu
@@ -384,3 +384,6 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
           ]}
         />
       )}
+    </section>
+  );
+}
