@@ -67,12 +67,19 @@ test.describe('index editing on a touch tablet @touch', () => {
       await expect(number).toHaveAttribute('inputmode', 'numeric');
       await expect(amount).toHaveAttribute('inputmode', 'decimal');
 
-      // Typed by tapping and the on-screen keyboard: the number input keeps only digits and minus.
+      // Typed by tapping and the on-screen keyboard: letters in a number stay there and are flagged
+      // when the input is left (c175fc5: never silently dropped), then corrected.
       await number.tap();
       await number.fill('');
       await number.pressSequentially('98a7x6');
-      await expect(number).toHaveValue('9876');
+      await expect(number).toHaveValue('98a7x6');
       await date.tap();
+      await expect(number).toHaveAttribute('aria-invalid', 'true');
+      await expect(number).toHaveAccessibleDescription(t('FIELD_INVALID_NUMBER'));
+      await number.tap();
+      await number.fill('9876');
+      await date.tap();
+      await expect(number).not.toHaveAttribute('aria-invalid', 'true');
       await date.fill('13/45/2026');
       await amount.tap();
       await expect(date).toHaveAttribute('aria-invalid', 'true');
