@@ -22,7 +22,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function page(archiveId: number, searchId = S.allInvoices): Promise<DocumentPage> {
+async function page(archiveId: number, searchId: number = S.allInvoices): Promise<DocumentPage> {
   const r = await s.app.inject({ method: 'GET', url: `/api/dbs/1/searches/${searchId}/archive/${archiveId}/documents?page=1&RecordsPerPage=25&SearchCriteria=%5B%5D&Count=true&token=${token}` });
   expect(r.statusCode, r.body).toBe(200);
   return DocumentPage.parse(r.json());
