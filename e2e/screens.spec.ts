@@ -193,7 +193,7 @@ test.describe('screens on a touch tablet', () => {
       expect((await gridTop(page)) - before).toBeLessThanOrEqual(ONE_ROW);
     });
 
-    test('the other-page-size input shows all of its placeholder, and the Columns menu opens inside the viewport @touch', async ({ page, request }) => {
+    test('the other-page-size input shows all of its placeholder; the Columns menu and the notifications tray open inside the viewport @touch', async ({ page, request }) => {
       const token = await signInAs(page, 'user', t);
       const search = await getSearch(request, token, 1, S.allInvoices);
       await openResults(page, { searchId: S.allInvoices, hash: search.Hash, archiveId: A.invoices, criteria: [] });
@@ -214,6 +214,13 @@ test.describe('screens on a touch tablet', () => {
       const menu = page.getByRole('group', { name: t('RESULTS_COLUMNS') });
       await expect(menu.getByRole('checkbox').first()).toBeVisible();
       await expectInsideViewport(page, menu);
+      await menu.getByRole('checkbox').first().press('Escape');
+
+      // The tray's button is at the left of the tablet's header: its panel still opens on screen.
+      await page.getByTestId('header-notifications').tap();
+      const tray = page.locator('.notifications-panel');
+      await expect(tray.getByRole('heading', { name: t('NOTIFICATIONS') })).toBeVisible();
+      await expectInsideViewport(page, tray);
     });
   });
 });
