@@ -1,7 +1,7 @@
 /**
  * The app works under the server's Content-Security-Policy (issue 8 item 17): signing in, choosing
  * the database, searching, opening the results grid and editing a cell raise no CSP violation
- * (no `securitypolicyviolation` event in the page, no "Refused to ..." on the console). A probe at
+ * (no `securitypolicyviolation` event in the page, no CSP refusal on the console). A probe at
  * the end proves the policy is enforced and the watch sees what it refuses: an inline script.
  */
 import type { Page } from '@playwright/test';
@@ -29,7 +29,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 const violations = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
 
-test('sign in, search, the grid and an edit run under the CSP without a violation', async ({ page, request }) => {
+test('sign in, search, the grid and an edit run under the CSP without a violation', async ({ page, request, pageErrors }) => {
   const consoleLines = await watchViolations(page);
   const setupToken = await apiToken(request, 'user');
   // Invoice slot 13: no other browser test edits it (editing-support.ts prepareInvoice).
@@ -39,6 +39,7 @@ test('sign in, search, the grid and an edit run under the CSP without a violatio
     await page.goto('/login');
     const csp = (await (await answer).allHeaders())['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
 
     const token = await openDemo(page, 'user');
@@ -69,6 +70,9 @@ test('sign in, search, the grid and an edit run under the CSP without a violatio
     });
     await expect.poll(() => violations(page)).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
     expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false)).toBe(false);
+    // The suite's fixture (grid-support.ts) saw the refusal too; it is this probe's, not a failure.
+    await expect.poll(() => pageErrors.filter((e) => e.startsWith('CSP:')).length).toBe(1);
+    pageErrors.splice(pageErrors.findIndex((e) => e.startsWith('CSP:')), 1);
   } finally {
     await inv.restore();
   }

@@ -6,12 +6,19 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, signIn, waitForPersistedCache } from './support';
 
-/** Fails the test when the page throws (window error or unhandled rejection). */
+/**
+ * Fails the test when the page throws (window error or unhandled rejection), or when the server's
+ * Content-Security-Policy refuses anything (Chromium says on the console that something "violates
+ * the following Content Security Policy directive").
+ */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`${e.name}: ${e.message}`));
+      page.on('console', (m) => {
+        if (/Content Security Policy directive/i.test(m.text())) errors.push(`CSP: ${m.text()}`);
+      });
       await use(errors);
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },

@@ -6,10 +6,12 @@
  * The policy allows what the built app does and nothing more:
  * - scripts only from the app's origin (index.html has no inline script; the workers and the
  *   service worker are files of the build), no eval;
- * - style-src keeps 'unsafe-inline' because Handsontable 18 injects its core stylesheet as a
- *   <style> element (utils/stylesHandler.mjs injectCoreStyles) and restores the grid's style
- *   attribute with setAttribute('style') (core.mjs); a nonce cannot reach either, and a hash
- *   would break at each Handsontable upgrade. Inline styles cannot run script;
+ * - styles only from the app's origin too, without 'unsafe-inline': Handsontable 18 would inject its
+ *   core stylesheet as a <style> element, but the grid is built with injectCoreCss: false and the
+ *   theme's CSS file (results-grid.tsx); its one setAttribute('style') (core.mjs, a height set
+ *   back to null) never runs, the grid's height being a function; React's style props and
+ *   Handsontable's sizes are CSSOM writes, which a CSP does not govern. A browser test
+ *   (e2e/content-security-policy.spec.ts) signs in, searches, opens the grid and edits under it;
  * - connections to the app's origin plus the origins the deployment names in config.json
  *   (apiBaseUrl, languageCdnUrl) and the local scanner helper on 127.0.0.1; images from the same
  *   origins, data: (icons in Handsontable's stylesheet) and blob:;
@@ -56,7 +58,7 @@ export function contentSecurityPolicy(config: DeploymentOrigins = {}): string {
   return [
     `default-src 'self'`,
     `script-src 'self'`,
-    `style-src 'self' 'unsafe-inline'`,
+    `style-src 'self'`,
     `img-src ${list("'self'", 'data:', 'blob:', api)}`,
     `font-src 'self' data:`,
     `connect-src ${list("'self'", api, cdn, helper)}`,

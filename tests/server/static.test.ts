@@ -110,9 +110,10 @@ afterAll(async () => {
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy'] ?? '');
   expect(csp).toContain("default-src 'self'");
-  // No inline or eval'd script anywhere: the one way to run script is a file of the app's origin.
+  // No inline or eval'd script or style anywhere: scripts and stylesheets are files of the app's origin.
   expect(csp).toContain("script-src 'self';");
-  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(csp).not.toMatch(/'unsafe-(inline|eval)'/);
+  expect(csp).toContain("style-src 'self';");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
