@@ -58,7 +58,11 @@ test.describe('outbox failure policy', () => {
         { timeout: 90_000 },
       );
       await expect(card).toContainText(t('OUTBOX_STATE_FAILED'));
-      expect(keys).toHaveLength(5);
+      // Five answered 500s fail it; opening the second search may cut off a send in flight, which
+      // was never answered and is re-sent with the same key (at most one more request).
+      const sent = keys.length;
+      expect(sent).toBeGreaterThanOrEqual(5);
+      expect(sent).toBeLessThanOrEqual(6);
       expect(new Set(keys).size).toBe(1);
       await expect(panel.getByRole('listitem', { name: later.mark, exact: true })).toContainText(t('OUTBOX_STATE_DONE'));
       expect(val(await failing.fetch(), F.invoiceNumber)).not.toBe('770001');
@@ -67,8 +71,8 @@ test.describe('outbox failure policy', () => {
       serverFails = false;
       await card.getByRole('button', { name: t('OUTBOX_RETRY'), exact: true }).click();
       await expect.poll(async () => val(await failing.fetch(), F.invoiceNumber), { timeout: 20_000 }).toBe('770001');
-      expect(keys).toHaveLength(6);
-      expect(keys[5]).toBe(keys[0]);
+      expect(keys).toHaveLength(sent + 1);
+      expect(keys[sent]).toBe(keys[0]);
       await expect(card).toContainText(t('OUTBOX_STATE_DONE'));
       await expect(tray).toHaveAccessibleName(t('NOTIFICATIONS'));
     } finally {

@@ -206,8 +206,9 @@ test.describe('results grid on a touch tablet @touch', () => {
     await sheet.getByRole('button', { name: t('EDIT_PANEL_CLOSE') }).tap();
     await expect(sheet).toBeHidden();
     await expect(grid(page)).toBeInViewport();
-    expect(await holder.evaluate((el) => el.scrollTop)).toBe(150);
-    expect(await gridRow(page, 0).evaluate((tr) => Number(tr.getAttribute('aria-rowindex')))).toBe(rowIndex);
+    // The grid may still be re-rendering after the sheet closes: wait for what the user sees.
+    await expect.poll(() => holder.evaluate((el) => el.scrollTop)).toBe(150);
+    await expect.poll(() => gridRow(page, 0).evaluate((tr) => Number(tr.getAttribute('aria-rowindex')))).toBe(rowIndex);
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.results-grid'))).toBe(true);
     // The toolbar's edit controls are back.
     await expect(page.getByRole('button', { name: t('EDIT_SAVE'), exact: true })).toBeInViewport();
