@@ -16,6 +16,7 @@ import {
   apiToken, cell, chooseInCell, editCell, getSearch, mustPut, openResults, plainSpaces, prepareInvoice, promptId, putFields, rowOf, searchDocs,
   signInAs, snapshot, texts, uniqueMark, updatedCount, wire, type Lang, type Translate,
 } from './editing-support';
+import { waitForServiceWorker } from './support';
 
 /** Field ids of the demo catalogue (server/seed/catalog.ts F) beyond those grid-support names. */
 const FX = { accountCode: 17, tags: 10, dateEntered: 11 } as const;
@@ -68,18 +69,6 @@ const CASES: LocaleCase[] = [
 ];
 
 const editToggle = (page: Page, t: Translate) => page.getByRole('button', { name: t('EDIT_TOGGLE'), exact: true });
-
-/**
- * The app opens offline once its service worker controls the page. A bounded wait: on a fresh
- * profile the worker first precaches the whole build, and support.ts waitForServiceWorker (an
- * evaluate awaiting `ready` and `controllerchange`) has no limit of its own, so a slow install ate
- * the test's whole budget instead of failing here with its name.
- */
-async function offlineReady(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
-    .toBe(true);
-}
 
 /** The document history panel of the active row, filtered to 'updated' entries. */
 async function historyUpdates(page: Page, t: Translate) {
@@ -342,7 +331,7 @@ test.describe('a multi-value field and an offline edit in de-DE', () => {
       await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
       await expect(gridRow(page, 0)).toContainText(inv.mark);
       await waitForCachedPage(page, { gridKey: `search|${S.allInvoices}|${A.invoices}`, page: 1 });
-      await offlineReady(page);
+      await waitForServiceWorker(page);
 
       await context.setOffline(true);
       try {

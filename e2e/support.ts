@@ -30,13 +30,15 @@ export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/log
   return body.Token;
 }
 
+/**
+ * Waits until the service worker controls the page (the app then opens offline). Bounded: on a
+ * fresh profile the worker first precaches the whole build, and an unbounded wait on a busy machine
+ * ate a test's whole budget instead of failing here with its name.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
+    .toBe(true);
 }
 
 /** Waits until the persisted query cache (Dexie `queryCache`) holds one query whose JSON has every `needle`. */

@@ -1,5 +1,5 @@
 /**
- * Document counts per archive, kept by the database (008_sort_indexes.sql): insert-only delta rows
+ * Document counts per archive, kept by the database (009_sort_indexes.sql): insert-only delta rows
  * (one per archive and writing statement), summed here. A search without conditions takes its
  * total from them in well under a millisecond instead of counting tens of thousands of index
  * entries. When an archive has gathered many delta rows, they are folded into one.

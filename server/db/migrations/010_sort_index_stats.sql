@@ -1,4 +1,4 @@
--- The sort indexes of 008 were partial (WHERE NOT deleted), and the planner takes no statistics
+-- The sort indexes of 009 were partial (WHERE NOT deleted), and the planner takes no statistics
 -- from a partial index's expressions: it guessed 0.5 % of the rows for any Equals on a field and
 -- read thousands of table rows where walking an index would have read a few dozen. The indexes
 -- are now whole (deleted is carried in them, like archive_id, so neither needs the table row) and
