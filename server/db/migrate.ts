@@ -70,7 +70,7 @@ export async function createDocumentIndexes(store: Store): Promise<void> {
 }
 
 /**
- * The sort indexes of every scalar field that archives use (sort_index_statements, 010), those still
+ * The sort indexes of every scalar field that archives use (sort_index_statements, 009), those still
  * missing, one statement each; ANALYZE after building any, so the planner knows their values.
  * Returns how many were built.
  */

@@ -27,7 +27,7 @@ const scalar = (id: number) => `(d.fields->>'${fid(id)}')`;
 /**
  * The sort key of a scalar field: numbers and decimals by value, dates as ISO text, other text
  * case-insensitively; an empty value is NULL (sorted last). Exactly the expressions of the sort
- * indexes (sort_index_statements in 010_sort_index_stats.sql), so ORDER BY, Equals and Range walk them.
+ * indexes (sort_index_statements in 009_sort_indexes.sql), so ORDER BY, Equals and Range walk them.
  */
 export function sortKey(f: Pick<FieldRow, 'id' | 'type'>): string {
   const raw = scalar(f.id);
