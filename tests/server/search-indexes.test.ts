@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentPage } from '../../src/api/search';
-import { archiveFields, isMulti } from '../../server/search/model';
-import { orderBy } from '../../server/search/query';
+import type { ArchiveRow } from '../../server/auth/permissions';
+import type { Queryable, Store } from '../../server/db/store';
+import { archiveFields, isMulti, promptsOf } from '../../server/search/model';
+import { orderBy, parseCriteria } from '../../server/search/query';
+import { runPage } from '../../server/search/run';
 import { SEED_IDS } from '../../server/seed/catalog';
 import { signIn, startServer, type TestServer } from './helpers';
 
@@ -86,5 +89,56 @@ describe('counts without conditions', () => {
     await expectCount();
     expect(await dbCount(scope)).toBe(before);
     expect((await page(A.contracts, S.contracts)).Count).toBe(await dbCount([A.contracts, A.contractVersions]));
+  });
+});
+
+/** The store, with the plan of every full-text statement it runs recorded (EXPLAIN in the same transaction). */
+function recordingPlans(store: Store): { store: Store; plans: string[] } {
+  const plans: string[] = [];
+  const wrap = (q: Queryable): Queryable => ({
+    query: async <T,>(sql: string, params?: unknown[]) => {
+      if (/^\s*SELECT/i.test(sql) && sql.includes('content_tsv @@')) {
+        const r = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+        plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+      }
+      return q.query<T>(sql, params);
+    },
+    exec: (sql: string) => q.exec(sql),
+  });
+  const proxy = new Proxy(store, {
+    get(target, key) {
+      if (key === 'query') return wrap(target).query;
+      if (key === 'transaction') return <T,>(fn: (tx: Queryable) => Promise<T>) => target.transaction((tx) => fn(wrap(tx)));
+      const v: unknown = Reflect.get(target, key);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  return { store: proxy, plans };
+}
+
+describe('content search', () => {
+  it('counts and pages sorted by hits through the full-text index, never checking every document\'s vector', async () => {
+    // A broad word: most documents match, which is when the planner used to scan them all.
+    const scope = { archiveIds: [A.invoices, A.paidInvoices], fields: await archiveFields(s.store, A.invoices) };
+    const prompts = await promptsOf(s.store, S.contentSearch);
+    const content = prompts.find((p) => p.prompt === 'Search text');
+    expect(content).toBeDefined();
+    const conds = parseCriteria(JSON.stringify([{ ID: content?.id, VAL: 'invoice' }]), prompts);
+    const archives = new Map<number, ArchiveRow>();
+    const { store, plans } = recordingPlans(s.store);
+    const result = await runPage(store, scope, conds, { page: 1, size: 5, sort: [{ field: 'HITS', dir: 'desc' }], freshCount: true }, { trgm: s.store.hasTrgm, now: s.clock.t, archives });
+
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toContain('Bitmap Index Scan on documents_tsv_gin');
+      expect(plan).not.toMatch(/Seq Scan|documents_archive_idx/);
+    }
+    // The same answer as the plain query: the count, and the best ranked documents in order.
+    const q = `NOT deleted AND archive_id IN (${A.invoices}, ${A.paidInvoices}) AND content_tsv @@ websearch_to_tsquery('english', 'invoice')`;
+    const n = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM documents WHERE ${q}`);
+    expect(result.count).toBe(Number(n.rows[0]?.n));
+    expect(result.count).toBeGreaterThan(scope.archiveIds.length * 10);
+    const best = await s.store.query<{ id: number }>(`SELECT id FROM documents WHERE ${q} ORDER BY ts_rank(content_tsv, websearch_to_tsquery('english', 'invoice'))::float8 DESC, id LIMIT 5`);
+    expect(result.docs.map((d) => d.Id)).toEqual(best.rows.map((r) => Number(r.id)));
   });
 });
