@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -31,8 +31,14 @@ export function SelectPage() {
     void navigate(`/view?db=${d.Id}`);
   }
 
+  // Open the one database once. Remembering it changes `remembered` (a live query), which makes a
+  // new `selection`; while the next page's chunk still loads this page stays mounted, and a second
+  // run of this effect would send a user who had already moved on (e.g. to Settings) back to /view.
+  const autoOpened = useRef(false);
   useEffect(() => {
+    if (autoOpened.current) return;
     if (selection?.autoOpen && selection.selectedId !== null && !restricted) {
+      autoOpened.current = true;
       void rememberDatabase(selection.selectedId);
       void navigate(`/view?db=${selection.selectedId}`, { replace: true });
     }
