@@ -182,3 +182,26 @@ export async function chooseInCell(page: Page, row: number, column: string, item
 
 /** Normalises the spaces Intl puts in numbers (no-break, narrow no-break) to plain ones. */
 export const plainSpaces = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * Types `value` into `input` and leaves it for `next` in one task of the page, so the blur comes
+ * before the app has rendered the keystroke: what a loaded tablet does now and then. The value typed
+ * last must still be the one judged and saved.
+ */
+export async function typeAndLeaveAtOnce(input: Locator, value: string, next: Locator): Promise<void> {
+  // Tapped, as a person does: the grid then knows focus left it (a bare focus() leaves it listening,
+  // and it takes focus back to its active cell at its next render).
+  await input.tap();
+  // By id, found when the script runs: the node a handle taken earlier pointed at may have been redrawn.
+  const nextId = await next.getAttribute('id');
+  expect(nextId, 'the input to move to has an id').toBeTruthy();
+  await input.evaluate(
+    (el, [v, id]) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      document.getElementById(id!)!.focus();
+    },
+    [value, nextId] as const,
+  );
+}

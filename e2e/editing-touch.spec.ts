@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { F, S, A, expect, gridRow, test, val } from './grid-support';
-import { apiToken, cell, openResults, prepareInvoice, signInAs, texts, updatedCount, type Translate } from './editing-support';
+import { apiToken, cell, openResults, prepareInvoice, signInAs, texts, typeAndLeaveAtOnce, updatedCount, type Translate } from './editing-support';
 
 async function expectTapTarget(control: Locator, what: string): Promise<void> {
   await control.scrollIntoViewIfNeeded();
@@ -115,6 +115,32 @@ test.describe('index editing on a touch tablet @touch', () => {
 
       await close.tap();
       await expect(panel).toBeHidden();
+    } finally {
+      await inv.restore();
+    }
+  });
+
+  test('a value typed just before the input is left is the one judged and saved, even when the blur comes before the keystroke is drawn @touch', async ({ page, request }) => {
+    const t = texts('en');
+    const token = await apiToken(request, 'user');
+    const inv = await prepareInvoice(request, token, 9, 'touch-fast');
+    try {
+      await signInAs(page, 'user', t);
+      await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
+      await page.getByRole('button', { name: t('EDIT_TOGGLE'), exact: true }).tap();
+      const panel = await openPanel(page, t, inv.mark);
+      const title = panel.getByRole('textbox', { name: 'Title', exact: true });
+      const number = panel.getByRole('textbox', { name: 'Invoice Number', exact: true });
+      const amount = panel.getByRole('textbox', { name: 'Amount', exact: true });
+      await typeAndLeaveAtOnce(number, '12ab', title);
+      await expect(number).toHaveAttribute('aria-invalid', 'true');
+      await typeAndLeaveAtOnce(number, '86420', amount);
+      await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+      await typeAndLeaveAtOnce(amount, '55.25', title);
+      for (const column of ['Invoice Number', 'Amount']) await expect(await cell(page, 0, column), column).toHaveAttribute('data-edit', 'dirty');
+      await page.getByRole('button', { name: t('EDIT_SAVE'), exact: true }).tap();
+      await expect.poll(async () => val(await inv.fetch(), F.amount), { timeout: 20_000 }).toBe('55.25');
+      expect(val(await inv.fetch(), F.invoiceNumber)).toBe('86420');
     } finally {
       await inv.restore();
     }

@@ -9,7 +9,7 @@
  * (Save, Cancel: the toolbar's are under it), takes focus when it opens and gives it back when it
  * closes. Previous / next row move the panel along the page's rows in both layouts.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTextArea } from '../../../fields/masks';
 import { editMultiValue, withTrailingEntry } from '../../../fields/multi-value';
@@ -138,7 +138,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
       </select>
     );
   } else if (isTextArea(field)) {
-    control = <textarea id={id} value={draft} rows={4} {...common} onChange={(ev) => setDraft(ev.target.value)} onBlur={() => e.edit(doc, field, draft)} />;
+    control = <textarea id={id} value={draft} rows={4} {...common} onChange={(ev) => setDraft(ev.target.value)} onBlur={(ev) => e.edit(doc, field, ev.currentTarget.value)} />;
   } else {
     // No keystroke filter: letters typed into a number stay, and the field's rules flag them.
     control = (
@@ -149,11 +149,11 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
         value={draft}
         {...common}
         onChange={(ev) => setDraft(ev.target.value)}
-        onBlur={() => {
-          e.edit(doc, field, draft);
-        }}
+        // What the input holds, not `draft`: on a loaded tablet the blur can come before React has
+        // rendered the last keystroke, and the value typed last was then never judged or saved.
+        onBlur={(ev) => e.edit(doc, field, ev.currentTarget.value)}
         onKeyDown={(ev) => {
-          if (ev.key === 'Enter') e.edit(doc, field, draft);
+          if (ev.key === 'Enter') e.edit(doc, field, ev.currentTarget.value);
         }}
       />
     );
@@ -170,7 +170,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
 /** Multi-value entries: typing into the last entry adds an empty one (archive-inbox-ops.md §4). */
 function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingState; doc: EditDoc; field: EditField; editable: boolean; describedBy?: string }) {
   const initial = () => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== ''));
-  const [entries, setEntries] = useState(initial);
+  const [entries, setEntries, latest] = useLatestState(initial);
   useResetWhenClean(e.dirty.get(doc.Id)?.cells.has(field.ID) ?? false, () => setEntries(initial()));
   return (
     <ul className="edit-panel-entries">
@@ -183,7 +183,7 @@ function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingSt
             value={v}
             readOnly={!editable}
             onChange={(ev) => setEntries((cur) => editMultiValue(cur, i, ev.target.value))}
-            onBlur={() => e.edit(doc, field, entries)}
+            onBlur={() => e.edit(doc, field, latest.current)}
           />
         </li>
       ))}
@@ -195,7 +195,7 @@ function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingSt
 function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; parent: number }) {
   const { t } = useTranslation();
   const columns = e.tableColumns(parent);
-  const [values, setValues] = useState(() => e.tableValues(doc, parent));
+  const [values, setValues, latest] = useLatestState(() => e.tableValues(doc, parent));
   useResetWhenClean(columns.some((f) => e.dirty.get(doc.Id)?.cells.has(f.ID)), () => setValues(e.tableValues(doc, parent)));
   const editable = columns.some((f) => e.mayEdit(doc, f));
   const errors: Record<number, string> = {};
@@ -211,12 +211,13 @@ function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; par
         values={values}
         editable={editable}
         errors={errors}
-        onValues={(next) => {
-          const rowsChanged = Object.values(next)[0]?.length !== Object.values(values)[0]?.length;
-          setValues(next);
-          if (rowsChanged) e.applyTable(doc, parent, next);
+        onValues={(update) => {
+          const before = latest.current;
+          setValues(update);
+          const next = latest.current;
+          if (Object.values(next)[0]?.length !== Object.values(before)[0]?.length) e.applyTable(doc, parent, next);
         }}
-        onBlur={() => e.applyTable(doc, parent, values)}
+        onBlur={() => e.applyTable(doc, parent, latest.current)}
       />
     </fieldset>
   );
@@ -227,6 +228,22 @@ function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; par
  * invalid entries discarded): else it would go on showing the discarded text, and leaving it would
  * make the row dirty again. State adjusted while rendering, as for the cleared dynamic-list value.
  */
+/**
+ * State whose latest value event handlers read through `latest`: a blur can come before React has
+ * rendered the keystroke before it (seen on a loaded tablet run), so a handler reading the rendered
+ * value would judge and save what was typed one step earlier.
+ */
+function useLatestState<T>(init: () => T): [T, (next: T | ((cur: T) => T)) => void, { readonly current: T }] {
+  const [first] = useState(init);
+  const [value, setValue] = useState(first);
+  const latest = useRef(first);
+  const set = useCallback((next: T | ((cur: T) => T)) => {
+    latest.current = typeof next === 'function' ? (next as (cur: T) => T)(latest.current) : next;
+    setValue(latest.current);
+  }, []);
+  return [value, set, latest];
+}
+
 function useResetWhenClean(dirty: boolean, reset: () => void) {
   const [was, setWas] = useState(dirty);
   if (dirty !== was) {

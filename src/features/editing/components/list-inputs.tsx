@@ -86,9 +86,10 @@ export function SuggestInput({ e, doc, field, id, draft, setDraft, common }: Inp
           setOpen(true);
           setActive(-1);
         }}
-        onBlur={() => {
+        onBlur={(ev) => {
           setOpen(false);
-          e.edit(doc, field, draft);
+          // What the input holds: the blur may come before the last keystroke is rendered.
+          e.edit(doc, field, ev.currentTarget.value);
         }}
         onKeyDown={(ev) => {
           if (ev.key === 'ArrowDown' && items.length) {

@@ -22,7 +22,8 @@ export const tableName = (columns: readonly EditField[]): string => columns.map(
 export function TableRows(props: {
   columns: readonly EditField[];
   values: Table;
-  onValues: (next: Table) => void;
+  /** Gets an update of the current rows (not a finished table: two keystrokes may come before a render). */
+  onValues: (update: (cur: Table) => Table) => void;
   editable: boolean;
   /** A cell input left: the side panel applies then. */
   onBlur?: () => void;
@@ -34,14 +35,14 @@ export function TableRows(props: {
   const [refused, setRefused] = useState(false);
   const rows = tableRowCount(values);
   const name = tableName(columns);
-  const change = (next: Table) => {
+  const change = (update: (cur: Table) => Table) => {
     setRefused(false);
-    onValues(next);
+    onValues(update);
   };
   const remove = (row: number) => {
     const r = removeTableRow(values, row);
     if (!r.ok) setRefused(true);
-    else change(r.columns);
+    else change(() => r.columns);
   };
   return (
     <div className="edit-table">
@@ -71,11 +72,14 @@ export function TableRows(props: {
                     readOnly={!editable}
                     aria-invalid={props.errors?.[f.ID] ? true : undefined}
                     onChange={(ev) => {
-                      const col = [...(values[f.ID] ?? [])];
-                      while (col.length < rows) col.push('');
-                      // As typed: the field's rules judge it (no keystroke filter that drops letters).
-                      col[r] = ev.target.value;
-                      change({ ...values, [f.ID]: col });
+                      const typed = ev.target.value;
+                      change((cur) => {
+                        const col = [...(cur[f.ID] ?? [])];
+                        while (col.length < tableRowCount(cur)) col.push('');
+                        // As typed: the field's rules judge it (no keystroke filter that drops letters).
+                        col[r] = typed;
+                        return { ...cur, [f.ID]: col };
+                      });
                     }}
                     onBlur={props.onBlur}
                   />
@@ -93,7 +97,7 @@ export function TableRows(props: {
         </tbody>
       </table>
       {editable && (
-        <button type="button" className="button" onClick={() => change(addTableRow(values))}>
+        <button type="button" className="button" onClick={() => change(addTableRow)}>
           {t('EDIT_TABLE_ADD_ROW')}
         </button>
       )}
