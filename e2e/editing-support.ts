@@ -189,9 +189,9 @@ export const plainSpaces = (s: string): string => s.replace(/[\u00a0\u202f]/g, '
  * last must still be the one judged and saved.
  */
 export async function typeAndLeaveAtOnce(input: Locator, value: string, next: Locator): Promise<void> {
-  // Tapped, as a person does: the grid then knows focus left it (a bare focus() leaves it listening,
-  // and it takes focus back to its active cell at its next render).
-  await input.tap();
+  // Focused without a click or tap (as Tab does): the grid gets no pointer event telling it focus
+  // left, and must still not take focus back when it redraws.
+  await input.focus();
   // By id, found when the script runs: the node a handle taken earlier pointed at may have been redrawn.
   const nextId = await next.getAttribute('id');
   expect(nextId, 'the input to move to has an id').toBeTruthy();

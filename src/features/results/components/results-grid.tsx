@@ -350,6 +350,12 @@ export function ResultsGrid(props: ResultsGridProps) {
     const sortChanged = applied.sortSig !== sortSig;
     const looksChanged = applied.editing !== props.editing || applied.checked !== props.checked;
     if (!columnsChanged && !rowsChanged && !sortChanged && !looksChanged) return;
+    // New data or looks must not take focus from an input beside the grid (the edit panel): after a
+    // redraw that refreshed its selection Handsontable focuses its active cell, and a value being typed
+    // in the panel was left unjudged and unsaved. Suspended, it keeps an outside input's focus.
+    const focus = h.getFocusManager();
+    const typingBeside = isOutsideInput(document.activeElement, h.rootElement);
+    if (typingBeside) focus.suspend();
     h.batch(() => {
       // Another page of the same length, same columns, no cell editor open: the rows are read through
       // the view at the render below. Anything else goes through updateData (an edit on this page
@@ -371,6 +377,7 @@ export function ResultsGrid(props: ResultsGridProps) {
       paintSort(h, props);
       if ((!columnsChanged && !rowsChanged) || swapOnly) h.render();
     });
+    if (typingBeside) focus.resume();
     Object.assign(applied, { columnsSig, t, rows: props.rows, sortSig, editing: props.editing, checked: props.checked });
     if (columnsChanged || rowsChanged) {
       mark('grid-rendered');
@@ -398,6 +405,11 @@ export function ResultsGrid(props: ResultsGridProps) {
   }, [hot, size]);
 
   return <StaticHot settings={bridge.settings} setHost={bridge.setHost} />;
+}
+
+/** An input, select or text area outside the grid has focus (the edit panel's, a search prompt). */
+function isOutsideInput(el: Element | null, gridRoot: HTMLElement): boolean {
+  return el instanceof HTMLElement && !gridRoot.contains(el) && (el.matches('input, select, textarea') || el.isContentEditable);
 }
 
 /** Shows the server's sort in the header indicators. */
