@@ -205,3 +205,12 @@ export async function typeAndLeaveAtOnce(input: Locator, value: string, next: Lo
     [value, nextId] as const,
   );
 }
+
+/** A control a finger can hit: at least 44x44 px (the tablet rule in DEVELOPERS.md). */
+export async function expectTapTarget(control: Locator, what: string): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
+  expect(box!.width, `${what}: width`).toBeGreaterThanOrEqual(44);
+}

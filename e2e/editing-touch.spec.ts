@@ -7,15 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { F, S, A, expect, gridRow, test, val } from './grid-support';
-import { apiToken, cell, openResults, prepareInvoice, signInAs, texts, typeAndLeaveAtOnce, updatedCount, type Translate } from './editing-support';
-
-async function expectTapTarget(control: Locator, what: string): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, what).not.toBeNull();
-  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
-  expect(box!.width, `${what}: width`).toBeGreaterThanOrEqual(44);
-}
+import { apiToken, cell, expectTapTarget, openResults, prepareInvoice, signInAs, texts, typeAndLeaveAtOnce, updatedCount, type Translate } from './editing-support';
 
 /** Taps the row's Title cell in edit mode; returns the edit panel it opens. */
 async function openPanel(page: Page, t: Translate, title: string): Promise<Locator> {

@@ -5,8 +5,8 @@
  * account's password (the only demo account whose own password meets the 6-18 rule, so it can be
  * put back) and puts it back afterwards; no other browser test signs in while it runs (one worker).
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { texts } from './editing-support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectTapTarget, texts } from './editing-support';
 import { expect, test } from './grid-support';
 import { basic, obtainLicence, signIn } from './support';
 
@@ -32,14 +32,6 @@ async function licenceToken(request: APIRequestContext, user: string, password: 
 }
 
 const dbsStatus = async (request: APIRequestContext, token: string) => (await request.get('/api/dbs', { params: { token } })).status();
-
-async function expectTapTarget(control: Locator, what: string): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, what).not.toBeNull();
-  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
-  expect(box!.width, `${what}: width`).toBeGreaterThanOrEqual(44);
-}
 
 test.describe('Settings: own password', () => {
   test('change it with the current password: checks first, a wrong current password refused, then changed; other sessions end, this one stays', async ({ page, request }) => {
