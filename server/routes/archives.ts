@@ -44,11 +44,6 @@ async function archiveCounts(db: Queryable, now: number): Promise<Map<number, nu
   return countCache.byArchive;
 }
 
-/** Drops the cached counts. Not needed for correctness (they are keyed by the data version). */
-export function clearArchiveCounts() {
-  countCache = undefined;
-}
-
 const toWire = (a: ArchiveRow, counts: Map<number, number>): Archive => ({
   Id: a.id,
   ID: a.id,

@@ -34,7 +34,6 @@ import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { archiveFields, fieldToWire, isMulti, type FieldRow } from '../search/model.js';
-import { clearSearchCache } from '../search/run.js';
 import { requireDatabase } from './searches.js';
 
 
@@ -262,7 +261,6 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
       };
       return sendJson(reply, 409, body);
     }
-    clearSearchCache();
     return sendJson(reply, 200, current);
   });
 }

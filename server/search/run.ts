@@ -18,11 +18,6 @@ const COUNT_TTL_MS = 60_000;
 const COUNT_MAX = 1000;
 const counts = new Map<string, { n: number; at: number }>();
 
-/** Drops every cached count. Not needed for correctness (counts are keyed by the data version); frees memory. */
-export function clearSearchCache(): void {
-  counts.clear();
-}
-
 function cachedCount(key: string, now: number): number | undefined {
   const hit = counts.get(key);
   if (!hit) return undefined;
