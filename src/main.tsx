@@ -10,7 +10,7 @@ import { getConfig, loadConfig } from './app/config';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { navigateTo, preloadRoute } from './app/router';
-import { captureTokenFromAddress, clearSession, getToken, loadSession } from './app/session';
+import { captureTokenFromAddress, clearSession, getToken, loadSession } from './session/session';
 import { applyLanguage, initialLanguage } from './i18n/languages';
 import { showLeaseExpired } from './ui/lease-expired';
 import { notify } from './ui/notifications';

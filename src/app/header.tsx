@@ -6,7 +6,8 @@ import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-
 import { NotificationsTray } from '../features/notifications/components/notifications-tray';
 import { LicenceType } from '../api/licences';
 import { useDismiss } from '../ui/use-dismiss';
-import { sessionScope, useSession } from './session';
+import { sessionScope } from '../session/session';
+import { useSession } from '../session/use-session';
 
 interface HeaderButton {
   id: string;

@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginUrl } from '../api/error-handler';
 import { useValidateLicence } from '../features/licence/api/validate-licence';
 import { getConfig } from './config';
-import { clearSession, getSessionEndTarget, updateSession, useSession } from './session';
+import { clearSession, getSessionEndTarget, updateSession } from '../session/session';
+import { useSession } from '../session/use-session';
 
 /**
  * App routes need a session: without one, the login page with a way back here. With one, the

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { extractToken, getSession, setSession } from './session';
+import { extractToken, getSession, setSession } from '../session/session';
 import { resetLeaseExpired } from '../ui/lease-expired';
 
 /**

@@ -6,7 +6,7 @@ import { LoginPage } from '../../src/app/routes/login';
 import { LogoutPage } from '../../src/app/routes/logout';
 import { SelectPage } from '../../src/app/routes/select';
 import { ViewPage } from '../../src/app/routes/view';
-import { clearSession } from '../../src/app/session';
+import { clearSession } from '../../src/session/session';
 import { TokenCapture } from '../../src/app/token-capture';
 import { notify } from '../../src/ui/notifications';
 import { Toasts } from '../../src/ui/toasts';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/db';
-import { getSession, resetSessionForTests, setSession } from '../../src/app/session';
+import { getSession, resetSessionForTests, setSession } from '../../src/session/session';
 import { getRememberedDatabase, rememberDatabase } from '../../src/features/select/select-logic';
 import { renderApp } from './render-app';
 import { fakeServer } from './fake-server';

@@ -11,7 +11,7 @@ import {
   loadSession,
   resetSessionForTests,
   setSession,
-} from '../../src/app/session';
+} from '../../src/session/session';
 
 beforeEach(async () => {
   resetSessionForTests();

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FieldDataConflict } from '../../src/api/documents';
-import { backoffMs, drain, drainOnce } from '../../src/features/outbox/drain';
-import { enqueueFieldEdit } from '../../src/features/outbox/outbox';
+import { backoffMs, drain, drainOnce } from '../../src/sync/drain';
+import { enqueueFieldEdit } from '../../src/sync/outbox';
 import { docOf, jsonResponse, setup } from './outbox-helpers';
 
 afterEach(() => {

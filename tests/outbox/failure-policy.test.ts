@@ -4,8 +4,8 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { classify, MAX_SAME_FAILURES } from '../../src/features/outbox/drain';
-import { retryEntry } from '../../src/features/outbox/outbox';
+import { classify, MAX_SAME_FAILURES } from '../../src/sync/drain';
+import { retryEntry } from '../../src/sync/outbox';
 import { docOf, jsonResponse, setup } from './outbox-helpers';
 
 const serverError = { Message: 'An unknown error occured' };

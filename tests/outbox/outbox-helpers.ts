@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { configureHttp } from '../../src/api/http';
 import { ArchiveDb } from '../../src/db/db';
-import { drainOnce, type DrainOptions } from '../../src/features/outbox/drain';
-import { enqueueFieldEdit, type FieldEdit } from '../../src/features/outbox/outbox';
+import { drainOnce, type DrainOptions } from '../../src/sync/drain';
+import { enqueueFieldEdit, type FieldEdit } from '../../src/sync/outbox';
 import { jsonResponse } from '../api/fake-fetch';
 
 export interface Sent {

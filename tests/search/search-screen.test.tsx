@@ -5,7 +5,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/db';
 import { createQueryClient } from '../../src/app/query-client';
-import { resetSessionForTests, setSession } from '../../src/app/session';
+import { resetSessionForTests, setSession } from '../../src/session/session';
 import { LocalSettings, writeLocalSettings } from '../../src/features/settings/local-settings';
 import { DETAILS, SEARCHES, searchServer } from './search-server';
 import { renderSearch } from './render-search';

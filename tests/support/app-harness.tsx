@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createMemoryRouter } from 'react-router-dom';
 import { configureHttp } from '../../src/api/http';
 import { createQueryClient } from '../../src/app/query-client';
-import { getToken } from '../../src/app/session';
+import { getToken } from '../../src/session/session';
 import { i18n } from '../../src/i18n/i18n';
 
 export type Answer = (url: URL, init?: RequestInit) => Response | Promise<Response>;

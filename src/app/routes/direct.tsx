@@ -5,7 +5,8 @@ import { isApiError } from '../../api/api-error';
 import { handleError, loginUrl } from '../../api/error-handler';
 import { validateLicence } from '../../features/licence/api/validate-licence';
 import { WaitModal } from '../../ui/wait-modal';
-import { clearSession, getSession, updateSession, useSession } from '../session';
+import { clearSession, getSession, updateSession } from '../../session/session';
+import { useSession } from '../../session/use-session';
 
 /**
  * /direct, the loader (user-app.md §2, §4): op=1&db=N checks the session's licence and goes to

@@ -8,7 +8,7 @@ import { useObtainLicence } from '../../features/licence/api/obtain-licence';
 import { resetLeaseExpired } from '../../ui/lease-expired';
 import { WaitModal } from '../../ui/wait-modal';
 import { safeRedirect } from '../local-redirect';
-import { getSession, setSession } from '../session';
+import { getSession, setSession } from '../../session/session';
 
 /**
  * /login: the sign-in page. Query (user-app.md §2): redirectUrl (encoded), errorTitle, errorMessage,

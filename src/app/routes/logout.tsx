@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginUrl } from '../../api/error-handler';
 import { releaseLicence } from '../../features/licence/api/release-licence';
 import { clearToasts } from '../../ui/notifications';
-import { clearSession, getToken } from '../session';
+import { clearSession, getToken } from '../../session/session';
 
 /**
  * /logout: gives the licence back (DELETE api/licenses/{token}), forgets the session and the cached

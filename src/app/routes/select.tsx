@@ -7,7 +7,8 @@ import { classifyError, handleError } from '../../api/error-handler';
 import { useDatabases } from '../../features/select/api/get-databases';
 import { DatabaseList } from '../../features/select/components/database-list';
 import { getRememberedDatabase, initialSelection, rememberDatabase } from '../../features/select/select-logic';
-import { sessionScope, useSession } from '../session';
+import { sessionScope } from '../../session/session';
+import { useSession } from '../../session/use-session';
 
 /**
  * /select: the database list (GET api/dbs). One database opens at once; none shows

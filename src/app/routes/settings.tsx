@@ -8,7 +8,8 @@ import { PasswordChange } from '../../features/settings/components/password-chan
 import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../features/settings/local-settings';
 import { notify } from '../../ui/notifications';
 import { getConfig } from '../config';
-import { sessionScope, useSession } from '../session';
+import { sessionScope } from '../../session/session';
+import { useSession } from '../../session/use-session';
 
 type Flag = 'autoRunDefaultSearchOnClick' | 'showGlobalActionTasks' | 'showVersionArchive';
 const FLAGS: { key: Flag; label: TranslationKey }[] = [

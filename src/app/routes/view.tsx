@@ -8,7 +8,8 @@ import { SearchScreen } from '../../features/search/components/search-screen';
 import { useDatabases } from '../../features/select/api/get-databases';
 import { getRememberedDatabase, rememberDatabase } from '../../features/select/select-logic';
 import { getConfig } from '../config';
-import { sessionScope, useSession } from '../session';
+import { sessionScope } from '../../session/session';
+import { useSession } from '../../session/use-session';
 
 /**
  * /view and /scan: the search screen of one database (saved searches and their prompts; /scan shows

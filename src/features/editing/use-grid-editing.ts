@@ -26,8 +26,8 @@ import { alignTable, compactMultiValue, trimTableRows } from '../../fields/multi
 import { isMultiField } from '../../fields/rules';
 import { validateFields, type ServerCheckContext } from '../../fields/validation-bridge';
 import { notify } from '../../ui/notifications';
-import { enqueueFieldEdit, isFieldEditMeta, outboxTarget } from '../outbox/outbox';
-import { useOutbox } from '../outbox/use-outbox';
+import { enqueueFieldEdit, isFieldEditMeta, outboxTarget } from '../../sync/outbox';
+import { useOutbox } from '../../sync/use-outbox';
 import { cachedDynamicList, refreshDynamicList, type DynamicListKey } from './api/get-dynamic-list';
 import { fetchSuggestions, useFixedLists } from './api/get-list-items';
 import {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionScope, useSession } from '../../../app/session';
+import { sessionScope } from '../../../session/session';
+import { useSession } from '../../../session/use-session';
 import { useDocumentHistory } from '../api/get-history';
 import '../history.css';
 import { HISTORY_CATEGORIES, canSeeHistory, filterByCategory, formatHistoryTime, historyMessage, type CategoryFilter } from '../history-logic';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../db/db';
-import { clearDone } from '../../outbox/outbox';
+import { clearDone } from '../../../sync/outbox';
 import { useKeepInView } from '../../../ui/use-keep-in-view';
 import { OutboxEntryItem } from './outbox-entry-item';
 

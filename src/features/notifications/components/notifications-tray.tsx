@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attentionCount, useOutbox, useOutboxTriggers } from '../../outbox/outbox-view';
+import { attentionCount, useOutbox, useOutboxTriggers } from '../../../sync/outbox-view';
 import { useDismiss } from '../../../ui/use-dismiss';
 import '../notifications.css';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FieldDataConflict } from '../../../api/documents';
 import type { DocumentField } from '../../../api/search';
 import type { OutboxEntry } from '../../../db/db';
-import { discardEntry, isFieldEditMeta, keepMine, retryEntry, takeTheirs } from '../../outbox/outbox';
-import { failureWords } from '../../outbox/outbox-reason';
+import { discardEntry, isFieldEditMeta, keepMine, retryEntry, takeTheirs } from '../../../sync/outbox';
+import { failureWords } from '../outbox-reason';
 
 const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
   const v = f?.MVAL?.length ? f.MVAL.join(', ') : (f?.VAL ?? '');

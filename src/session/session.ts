@@ -1,11 +1,11 @@
 /**
  * The signed-in session: token, licence type and user name. Stored in Dexie settings (key
  * 'session') so it survives reloads and works offline, with an in-memory mirror so the HTTP
- * wrapper and route guards can read it synchronously; React reads it through useSession().
+ * wrapper and route guards can read it synchronously; React reads it through useSession() (use-session.ts); this module has no React, so workers and
+ * the service worker use it too.
  * A token arriving in the address (`token` query parameter on any route, e.g. from /direct) is
  * stored and then removed from the visible address.
  */
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { db } from '../db/db';
 
@@ -42,9 +42,6 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
-}
 
 /** Reads the stored session into memory (once, at start). */
 export async function loadSession(): Promise<Session | null> {

@@ -1,7 +1,7 @@
 /** React views of the outbox: live (useLiveQuery sees writes of other tabs and workers too). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../db/db';
 import { pendingValuesByTarget, pendingValuesFrom, type PendingValues } from './outbox';
 import { attentionCount, useOutbox } from './outbox-view';
 

@@ -10,10 +10,10 @@
  * edit was based on). The token is never stored: drain.ts stamps the current one when it sends.
  * Entries are removed only by the user (discard a failed/conflict entry, clear done entries).
  */
-import { documentPaths, formatRevTag, SECURE_ID_HEADER, type FieldDataConflict } from '../../api/documents';
-import type { DocumentField } from '../../api/search';
-import { getSession } from '../../app/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxState } from '../../db/db';
+import { documentPaths, formatRevTag, SECURE_ID_HEADER, type FieldDataConflict } from '../api/documents';
+import type { DocumentField } from '../api/search';
+import { getSession } from '../session/session';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxState } from '../db/db';
 
 export const FIELD_DATA_KIND = 'fieldData';
 

@@ -6,7 +6,7 @@
  * the app when the connection returns; the page keeps its own triggers because a pending sync
  * retry makes `sync.register()` a no-op for minutes (ENVIRONMENT.md).
  */
-import { getToken, subscribeSession } from '../../app/session';
+import { getToken, subscribeSession } from '../session/session';
 import { drain, type DrainOptions, type DrainResult } from './drain';
 import { onEnqueue } from './outbox';
 

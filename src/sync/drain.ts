@@ -26,14 +26,14 @@
  * retries or discards it (outbox.ts); other targets go on.
  */
 import * as z from 'zod/mini';
-import { isApiError } from '../../api/api-error';
-import { FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag } from '../../api/documents';
-import type { DocumentField } from '../../api/search';
-import { errorText, handleError } from '../../api/error-handler';
-import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../../api/errors';
-import { apiRequest } from '../../api/http';
-import { getSession, getToken } from '../../app/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxReason } from '../../db/db';
+import { isApiError } from '../api/api-error';
+import { FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag } from '../api/documents';
+import type { DocumentField } from '../api/search';
+import { errorText, handleError } from '../api/error-handler';
+import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../api/errors';
+import { apiRequest } from '../api/http';
+import { getSession, getToken } from '../session/session';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxReason } from '../db/db';
 import { FIELD_DATA_KIND, isFieldEditMeta, type FieldEditMeta } from './outbox';
 
 export const DRAIN_LOCK = 'outbox-drain';
