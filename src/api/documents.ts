@@ -6,6 +6,50 @@ import { DocumentField } from './search';
  * copy/move/delete, merge, burst, user actions, viewer sessions, temp files and page rotation.
  */
 export type DocumentOperation = 'Copy' | 'Move' | 'delete';
+export const DOCUMENT_OPERATIONS: readonly DocumentOperation[] = ['Copy', 'Move', 'delete'];
+
+/**
+ * GET documentPaths.operation(db, archive, id, op) with query (DocumentOperationQuery):
+ * - SecureId: the document's Hash (a wrong one: 403).
+ * - Job: the client's key of the group (1-100 characters of letters, digits, '-' and '_'; e.g. a
+ *   UUID). All calls with the same Job (of one user) make ONE server job (src/api/jobs.ts) of Count
+ *   documents; without Job the call is a job of its own with Count 1. A repeat of a call for a
+ *   document already in the job changes nothing (safe to re-send).
+ * - Count: how many documents the group has (1..DOCUMENT_GROUP_MAX); the first call sets it.
+ * - DestinationArchive: for Copy and Move, the archive the documents go to.
+ * The call answers at once (DocumentOperationAccepted); the work is done by the job runner, one
+ * transaction per document, and its outcome is read from GET api/jobs/{JobId}.
+ * Refusals (the document is recorded as a failure of the group's job, 'DocID {id}: reason', so the
+ * job's counts still add up to Count, and the call answers):
+ * - 403 ERROR_FAILED_DUE_TO_PERMISSIONS: read-only licence (type 4); no bit 8 (delete) or 131072
+ *   (move) on the source archive; Copy without view (1) on the source; Copy or Move without add (2)
+ *   on the destination; a wrong SecureId.
+ * - 400 ERROR_INCORRECT_PARAMETERS: DestinationArchive missing or equal to the source for Copy/Move,
+ *   a versions archive as destination, Count out of range or different from the job's, a Job key
+ *   already used for another operation or destination.
+ * - 404 ERROR_NOT_FOUND: no such document (or archive) in this database.
+ * Revision-control archives (ARCHIVE_PROPS.revisionControl): a document checked out by another user
+ * is refused (409 ERROR_DOCUMENT_CHECKED_OUT); a copy takes the current version only; a move keeps
+ * the document's versions.
+ */
+export const DOCUMENT_GROUP_MAX = 100_000;
+export const JOB_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const DOCUMENT_CHECKED_OUT_KEY = 'ERROR_DOCUMENT_CHECKED_OUT';
+export interface DocumentOperationQuery {
+  SecureId: string;
+  Job?: string;
+  Count?: number;
+  DestinationArchive?: number;
+}
+export const DocumentOperationAccepted = z.looseObject({
+  /** The server job this document belongs to (GET api/jobs/{JobId}). */
+  JobId: z.int(),
+  Job: z.optional(z.nullable(z.string())),
+  State: z.string(),
+  Count: z.int(),
+  Received: z.int(),
+});
+export type DocumentOperationAccepted = z.infer<typeof DocumentOperationAccepted>;
 
 /**
  * Most items one field payload may hold (PUT FieldData, POST indexes): far more than an archive has

@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+import { JobNote } from './export';
+
+/**
+ * Server jobs (user-app.md §2 notifications menu, §3 job notes, §4 group jobs; archive-inbox-ops.md §4,
+ * §8 'DocID {id}: reason'). Long work (copy, move and delete groups today; export, bulk update and
+ * import later) runs on the server as a job in the `jobs` table, worked by any server process.
+ *
+ *   GET    api/jobs        -> JobList: the signed-in user's jobs, newest first (at most JOB_LIST_LIMIT),
+ *                             without their Failures and Results lists (ask the job for those).
+ *   GET    api/jobs/{id}   -> Job: state, progress, counts, each failure.
+ *   DELETE api/jobs/{id}   -> Job: cancelled (documents already handled stay handled; the rest are
+ *                             not touched). A job that has ended answers as it is.
+ * A job is seen and cancelled only by the user who started it: anyone else gets 404 (as if it did
+ * not exist). Unknown id: 404 ERROR_NOT_FOUND.
+ */
+
+/** queued: waiting for a server process; running: being worked; the others are final. */
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobStateName = (typeof JOB_STATES)[number];
+export const FINAL_JOB_STATES: readonly JobStateName[] = ['done', 'failed', 'cancelled'];
+export const isFinalJobState = (s: JobStateName): boolean => FINAL_JOB_STATES.includes(s);
+
+/** What a job does. copy/move/delete: a group of the per-document calls (documentPaths.operation). */
+export const JOB_KINDS = ['copy', 'move', 'delete'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const JOB_LIST_LIMIT = 100;
+
+/** One document the job could not handle. Message is the spec's 'DocID {id}: reason'. */
+export const JobFailure = z.looseObject({
+  DocID: z.int(),
+  ArchiveID: z.int(),
+  /** Why, in the server's words (e.g. 'You do not have permission to move documents of this archive'). */
+  Reason: z.string(),
+  /** The error key when there is one (ERROR_FAILED_DUE_TO_PERMISSIONS, ERROR_NOT_FOUND, ...). */
+  Key: z.optional(z.string()),
+  Message: z.string(),
+});
+export type JobFailure = z.infer<typeof JobFailure>;
+
+/** A document the job handled; NewDocID is the copy's (or the moved document's new) id. */
+export const JobResult = z.looseObject({
+  DocID: z.int(),
+  ArchiveID: z.int(),
+  NewDocID: z.optional(z.int()),
+  NewArchiveID: z.optional(z.int()),
+});
+export type JobResult = z.infer<typeof JobResult>;
+
+export const Job = z.looseObject({
+  Id: z.int(),
+  Kind: z.string(),
+  State: z.enum(JOB_STATES),
+  Database: z.int(),
+  /** The client's group key (the Job parameter of the per-document calls), when it has one. */
+  Key: z.optional(z.nullable(z.string())),
+  /** Source archive and, for copy and move, the destination archive. */
+  Archive: z.optional(z.nullable(z.int())),
+  DestinationArchive: z.optional(z.nullable(z.int())),
+  /** How many documents the job is for (the Count parameter). */
+  Count: z.int(),
+  /** How many of them the server has received so far (a group arrives one call per document). */
+  Received: z.int(),
+  /** Handled so far: Succeeded + Failed. */
+  Processed: z.int(),
+  Succeeded: z.int(),
+  Failed: z.int(),
+  /** Job notes (user-app.md §3): [5, { Action, Count, Succeeded, Failed }] for copy/move/delete. */
+  Notes: z.array(JobNote),
+  /** Only in GET api/jobs/{id} and DELETE: each failure, and each handled document. */
+  Failures: z.optional(z.array(JobFailure)),
+  Results: z.optional(z.array(JobResult)),
+  /** ISO times. */
+  Created: z.string(),
+  Updated: z.string(),
+  Finished: z.optional(z.nullable(z.string())),
+});
+export type Job = z.infer<typeof Job>;
+export const JobList = z.array(Job);
+
+/** The spec's wording of one failure (archive-inbox-ops.md §8). */
+export const jobFailureMessage = (docId: number, reason: string): string => `DocID ${docId}: ${reason}`;
+
+export const jobPaths = {
+  list: '/api/jobs',
+  job: (id: number) => `/api/jobs/${id}`,
+} as const;
