@@ -121,22 +121,48 @@ export interface OutboxEntry {
   result?: unknown;
 }
 
-export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+/** The server's job states (src/api/jobs.ts JOB_STATES). */
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
+/**
+ * A server job this device started or is watching (src/sync/jobs.ts): the last answer of
+ * GET api/jobs/{id}, kept so the tray shows it at once, offline too, and polling resumes after a
+ * reload or a browser restart.
+ */
 export interface JobRecord {
-  /** The server's job id. */
+  /** The server's job id (Job.Id), as a string. */
   id: string;
   dbId: number;
+  /** copy, move, delete, export ... (src/api/jobs.ts JOB_KINDS). */
   kind: string;
   state: JobState;
+  /** Documents handled so far (Succeeded + Failed). */
   progress: number;
   total: number;
+  succeeded?: number;
+  failed?: number;
+  /** Each failure as the spec words it: 'DocID {id}: reason'. */
+  failures?: string[];
+  /** The user who started it: only their session polls and shows it. */
+  owner?: string;
+  /** How the user knows the work (e.g. "Move 12 documents to Contracts"), for the tray. */
+  title?: string;
+  /** The archive the documents came from, and where they went (copy, move). */
+  archiveId?: number;
+  destinationArchiveId?: number;
+  /** The outbox entry that started it, when there is one. */
+  entryId?: string;
   startedAt: number;
   updatedAt: number;
+  /** When the job is next asked for (backoff); 0: at once. Final jobs are not polled. */
   nextPollAt: number;
+  /** Polls in a row that brought no change (drives the backoff). */
+  idlePolls?: number;
   /** Job notes (user-app.md §3): [kind, ...values]. */
   notes: unknown[][];
   resultUrl?: string;
+  /** When the user last saw its final state (the tray's badge stops counting it). */
+  seenAt?: number;
 }
 
 export interface UploadRecord {
