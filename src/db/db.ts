@@ -163,6 +163,12 @@ export interface JobRecord {
   resultUrl?: string;
   /** When the user last saw its final state (the tray's badge stops counting it). */
   seenAt?: number;
+  /** When this device first saw it final (the tray orders and the system notification use it). */
+  endedAt?: number;
+  /** Why it is no longer polled although not final: 'notFound' (the server does not know it for this user). */
+  lost?: 'notFound';
+  /** The user cleared it from the tray: kept (so the start-up sync with GET api/jobs does not bring it back), not shown. */
+  dismissedAt?: number;
 }
 
 export interface UploadRecord {

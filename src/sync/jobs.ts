@@ -2,8 +2,20 @@
  * Server jobs this device watches (ARCHITECTURE.md "Long jobs"): a JobRecord in the Dexie `jobs` table
  * per job, written when the job is started (trackJob) and updated from each GET api/jobs/{id} answer
  * (workers/jobs.worker.ts polls). No React: the page, the jobs worker and the service worker use it.
+ *
+ * Polling, as pure functions and one step (pollJobs) so it is tested without a worker or a timer:
+ * - a record is polled while its job is not final, and once more when it ended with failures this
+ *   device has not fetched yet (GET api/jobs lists jobs without their Failures);
+ * - at once after trackJob (nextPollAt 0), then 1 s, 2 s, 4 s ... at most 30 s while answers bring no
+ *   change; a change starts again at 1 s;
+ * - only the signed-in user's records (a record without owner belongs to whoever is signed in);
+ * - 401, 402, 499, a login redirect or no token stop the step (the page's error handler signs the
+ *   user in again); a 404 marks the record lost (not polled again); anything else backs off.
+ * The records are the state: a reload or a browser restart picks up from them.
  */
-import type { Job } from '../api/jobs';
+import { isApiError } from '../api/api-error';
+import { WIRE_STATUS } from '../api/errors';
+import { isFinalJobState, type Job } from '../api/jobs';
 import { db as defaultDb, type ArchiveDb, type JobRecord } from '../db/db';
 
 export interface TrackedJob {
@@ -60,4 +72,206 @@ export function recordFromJob(job: Job): Pick<JobRecord, 'state' | 'progress' | 
     ...(job.Failures ? { failures: job.Failures.map((f) => f.Message) } : {}),
     notes: job.Notes as unknown[][],
   };
+}
+
+export const POLL_MIN_MS = 1_000;
+export const POLL_MAX_MS = 30_000;
+/**
+ * A job already final when this device first hears of it (GET api/jobs at start) counts as unseen
+ * in the tray's badge only when it ended this recently: a new device would otherwise light the badge
+ * for every job the user ever ran.
+ */
+export const UNSEEN_FINAL_MS = 24 * 60 * 60_000;
+
+/** Wait before the next poll of a job whose last `idlePolls` answers brought no change. */
+export function pollDelayMs(idlePolls: number): number {
+  return Math.min(POLL_MAX_MS, POLL_MIN_MS * 2 ** Math.max(0, idlePolls));
+}
+
+export const isFinalRecord = (r: Pick<JobRecord, 'state'>): boolean => isFinalJobState(r.state);
+
+/** The record is the signed-in user's (a record without owner is shown to whoever is signed in). */
+export const isMine = (r: Pick<JobRecord, 'owner'>, owner: string | null): boolean => r.owner === undefined || r.owner === owner;
+
+/** The record still needs answers: not final, or final with failures not fetched yet. */
+export function needsPoll(r: JobRecord): boolean {
+  if (r.lost) return false;
+  if (!isFinalRecord(r)) return true;
+  return (r.failed ?? 0) > 0 && r.failures === undefined;
+}
+
+/** The records to poll now. */
+export function dueJobs(records: readonly JobRecord[], owner: string | null, now: number): JobRecord[] {
+  return records.filter((r) => isMine(r, owner) && needsPoll(r) && r.nextPollAt <= now);
+}
+
+/** When the next poll is due; null when nothing needs polling (the worker then keeps no timer). */
+export function nextPollTime(records: readonly JobRecord[], owner: string | null): number | null {
+  let next: number | null = null;
+  for (const r of records) {
+    if (!isMine(r, owner) || !needsPoll(r)) continue;
+    if (next === null || r.nextPollAt < next) next = r.nextPollAt;
+  }
+  return next;
+}
+
+/**
+ * The changes a server answer makes to a record: its counts and state, the backoff (reset when
+ * something changed), endedAt when it has just become final. Failures a list answer lacks are kept.
+ */
+export function mergeJob(record: JobRecord, job: Job, now: number): Partial<JobRecord> {
+  const fields = recordFromJob(job);
+  const changed =
+    fields.state !== record.state ||
+    fields.progress !== record.progress ||
+    fields.total !== record.total ||
+    fields.succeeded !== record.succeeded ||
+    fields.failed !== record.failed ||
+    (fields.failures !== undefined && fields.failures.length !== (record.failures?.length ?? -1));
+  const idlePolls = changed ? 0 : (record.idlePolls ?? 0) + 1;
+  const final = isFinalJobState(fields.state);
+  // A list answer has no Failures: the ones kept stay while the count matches, else they are fetched again.
+  const staleFailures = fields.failures === undefined && record.failures !== undefined && record.failures.length !== fields.failed;
+  return {
+    ...fields,
+    ...(staleFailures ? { failures: undefined } : {}),
+    ...(job.Archive != null && record.archiveId === undefined ? { archiveId: job.Archive } : {}),
+    ...(job.DestinationArchive != null && record.destinationArchiveId === undefined ? { destinationArchiveId: job.DestinationArchive } : {}),
+    updatedAt: now,
+    idlePolls,
+    nextPollAt: final ? 0 : now + pollDelayMs(idlePolls),
+    ...(final && !isFinalRecord(record) ? { endedAt: now } : {}),
+  };
+}
+
+/** A record for a job this device did not track (started on another device, or its record was lost). */
+export function recordForJob(job: Job, owner: string | null, now: number): JobRecord {
+  const fields = recordFromJob(job);
+  const final = isFinalJobState(job.State);
+  const ended = job.Finished ? Date.parse(job.Finished) : Date.parse(job.Updated);
+  const created = Date.parse(job.Created);
+  return {
+    id: String(job.Id),
+    dbId: job.Database,
+    kind: job.Kind,
+    ...fields,
+    ...(owner ? { owner } : {}),
+    ...(job.Archive != null ? { archiveId: job.Archive } : {}),
+    ...(job.DestinationArchive != null ? { destinationArchiveId: job.DestinationArchive } : {}),
+    startedAt: Number.isFinite(created) ? created : now,
+    updatedAt: now,
+    nextPollAt: 0,
+    idlePolls: 0,
+    ...(final ? { endedAt: Number.isFinite(ended) ? ended : now } : {}),
+    ...(final && !(now - ended < UNSEEN_FINAL_MS) ? { seenAt: now } : {}),
+  };
+}
+
+/** Writes one server answer (a poll, a cancel) into its record; returns the record before and after. */
+export async function saveJobAnswer(
+  database: ArchiveDb,
+  job: Job,
+  now: number,
+  owner: string | null = null,
+): Promise<{ before: JobRecord | undefined; after: JobRecord }> {
+  const id = String(job.Id);
+  return database.transaction('rw', database.jobs, async () => {
+    const before = await database.jobs.get(id);
+    const after = before ? { ...before, ...mergeJob(before, job, now) } : recordForJob(job, owner, now);
+    if (before) delete after.lost;
+    await database.jobs.put(after);
+    return { before, after };
+  });
+}
+
+/**
+ * The start-up sync with the server's own list (GET api/jobs): jobs this user started elsewhere, or
+ * whose record was lost, get a record; known ones take the list's counts. Polled at once when they
+ * still need it.
+ */
+export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<void> {
+  await database.transaction('rw', database.jobs, async () => {
+    for (const job of jobs) {
+      const id = String(job.Id);
+      const existing = await database.jobs.get(id);
+      if (existing && !isMine(existing, owner)) continue;
+      const next = existing ? { ...existing, ...mergeJob(existing, job, now), nextPollAt: 0, idlePolls: 0 } : recordForJob(job, owner, now);
+      await database.jobs.put(next);
+    }
+  });
+}
+
+export type FetchJob = (id: number) => Promise<Job>;
+
+export interface PollResult {
+  /** How many jobs were asked for. */
+  polled: number;
+  /** Records that became final in this step (for the system notification). */
+  ended: JobRecord[];
+  /** When the next step is due; null: nothing to poll (no timer). */
+  nextAt: number | null;
+  /** The session error that stopped the step (401, 402, 499, login redirect, no token); the caller hands it to the error handler. */
+  stopped: unknown;
+}
+
+/** The error ends the session's polling (sign in again), rather than this job's. */
+export function isSessionError(e: unknown): boolean {
+  if (!isApiError(e)) return false;
+  if (e.kind === 'noToken' || e.kind === 'html') return true;
+  if (e.kind !== 'http') return false;
+  const s = e.status;
+  return s === 401 || s === WIRE_STATUS.leaseExpired || s === WIRE_STATUS.licenseExpired || (s === 403 && e.loginRedirect);
+}
+
+/** One polling step: asks the server for every due job of `owner` and writes each answer. */
+export async function pollJobs(
+  database: ArchiveDb,
+  fetchJob: FetchJob,
+  now: number,
+  opts: { owner?: string | null } = {},
+): Promise<PollResult> {
+  const owner = opts.owner ?? null;
+  const due = dueJobs(await database.jobs.toArray(), owner, now);
+  const ended: JobRecord[] = [];
+  let stopped: unknown = null;
+  let polled = 0;
+  for (const r of due) {
+    polled++;
+    let job: Job;
+    try {
+      job = await fetchJob(Number(r.id));
+    } catch (e) {
+      if (isSessionError(e)) {
+        stopped = e;
+        break;
+      }
+      if (isApiError(e) && e.kind === 'http' && e.status === 404) {
+        await database.jobs.update(r.id, { lost: 'notFound', updatedAt: now });
+        continue;
+      }
+      // Offline, the server out of reach or failing: this job waits longer, the others go on.
+      const idlePolls = (r.idlePolls ?? 0) + 1;
+      await database.jobs.update(r.id, { idlePolls, nextPollAt: now + pollDelayMs(idlePolls) });
+      continue;
+    }
+    const { before, after } = await saveJobAnswer(database, job, now, owner);
+    if (before && !isFinalRecord(before) && isFinalRecord(after)) ended.push(after);
+  }
+  return { polled, ended, nextAt: stopped ? null : nextPollTime(await database.jobs.toArray(), owner), stopped };
+}
+
+/** The tray was opened: final jobs shown there are seen (the badge stops counting them). */
+export async function markJobsSeen(database: ArchiveDb, ids: readonly string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await database.jobs.where('id').anyOf([...ids]).modify({ seenAt: now });
+}
+
+/** Clears final jobs from the tray (kept as dismissed, so the start-up sync does not bring them back). */
+export async function dismissFinalJobs(database: ArchiveDb, owner: string | null, now: number): Promise<void> {
+  await database.jobs.filter((r) => isMine(r, owner) && isFinalRecord(r) && !r.dismissedAt).modify({ dismissedAt: now, seenAt: now });
+}
+
+/** The tray's badge: running (or queued) jobs and final ones not seen yet. */
+export function jobAttentionCount(records: readonly JobRecord[]): number {
+  return records.filter((r) => !r.dismissedAt && !r.lost && (!isFinalRecord(r) || r.seenAt === undefined)).length;
 }
