@@ -1,7 +1,13 @@
 /**
  * The one outbox drain (ARCHITECTURE.md "Writes: the outbox"; ENVIRONMENT.md "Offline machinery").
  * It runs under the Web Lock 'outbox-drain', so the page, other tabs and the service worker never
- * send the same entry at once (an in-module mutex stands in where navigator.locks is missing).
+ * send the same entry at once (an in-module mutex stands in where navigator.locks is missing). It
+ * touches no window and no document, so it runs in the page, in a dedicated worker and in the
+ * service worker alike (workers/service-worker.ts drains on its `sync` event).
+ *
+ * The drain is the same for every entry kind: it asks the kind's handler (kinds.ts, registered by
+ * ./all-kinds) how to send the entry, how to read its answer, which 409 is a conflict and what
+ * follows when it is done; the failure policy below applies to all of them.
  *
  * Entries go in `seq` order per target: an entry that failed, conflicts or waits for its retry time
  * holds back the later entries of its target; other targets go on. Each entry is marked 'sending'
@@ -12,7 +18,8 @@
  *
  * The failure policy (one place: classify + the 'retry' case below). An entry is never retried
  * forever and never dropped:
- * - 2xx: done (answer kept in `result`); 409 CONFLICT: conflict (the server's values kept).
+ * - 2xx: done (answer kept in `result`); a 409 with the kind's conflictKey: conflict (the server's
+ *   values kept).
  * - 401, 402, 499, a login redirect or an HTML page: sign in again. The drain stops, the entry stays
  *   queued (not counted) and the error goes to the app's error handler.
  * - Waits, not counted: network failures (offline or the server out of reach: the entry waits, it
@@ -27,14 +34,15 @@
  */
 import * as z from 'zod/mini';
 import { isApiError } from '../api/api-error';
-import { FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag } from '../api/documents';
-import type { DocumentField } from '../api/search';
 import { errorText, handleError } from '../api/error-handler';
 import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../api/errors';
 import { apiRequest } from '../api/http';
 import { getSession, getToken } from '../session/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxReason } from '../db/db';
-import { FIELD_DATA_KIND, isFieldEditMeta, type FieldEditMeta } from './outbox';
+import { kindOf, type OutboxKind, type SendContext } from './kinds';
+// Every context that drains knows every kind: an entry of a kind not registered here would be sent
+// with the defaults (a plain request, no conflict handling, nothing after it).
+import './all-kinds';
 
 export const DRAIN_LOCK = 'outbox-drain';
 const BACKOFF_BASE_MS = 2_000;
@@ -77,8 +85,12 @@ export const countedReason = (c: Counted, count: number): OutboxReason =>
     ? { code: 'serverError', status: c.status, count, ...(c.message ? { message: c.message } : {}) }
     : { code: 'error', count, ...(c.message ? { message: c.message } : {}) };
 
-/** What an error thrown by apiRequest means for the entry. */
-export function classify(e: unknown): Outcome {
+/**
+ * What an error thrown while sending means for the entry. `conflictKey` is the entry kind's server
+ * Key of a 409 that means "your change conflicts" (OutboxKind.conflictKey); without one every 409
+ * but "key still running" is a refusal.
+ */
+export function classify(e: unknown, conflictKey?: string): Outcome {
   if (!isApiError(e)) {
     const message = String((e as Error)?.message ?? e);
     return { type: 'retry', reason: message, counted: { code: 'error', message } };
@@ -97,7 +109,7 @@ export function classify(e: unknown): Outcome {
   }
   const s = e.status;
   if (s === 401 || s === WIRE_STATUS.leaseExpired || s === WIRE_STATUS.licenseExpired || (s === 403 && e.loginRedirect)) return { type: 'stop', error: e };
-  if (s === 409 && e.key === FIELD_DATA_CONFLICT_KEY) return { type: 'conflict', result: e.body, reason: errorText(e) };
+  if (s === 409 && conflictKey !== undefined && e.key === conflictKey) return { type: 'conflict', result: e.body, reason: errorText(e) };
   if (s === 408 || s === 429 || (s === 409 && e.key === IDEMPOTENCY_IN_PROGRESS_KEY) || UNREACHABLE.has(s)) return { type: 'retry', reason: errorText(e) };
   if (s >= 500) return { type: 'retry', reason: errorText(e), counted: { code: `http ${s}`, status: s, ...(e.serverMessage ? { message: e.serverMessage } : {}) } };
   return { type: 'failed', reason: errorText(e), why: { code: 'refused', status: s, ...(e.serverMessage ? { message: e.serverMessage } : {}) } };
@@ -130,9 +142,12 @@ export interface DrainResult {
 
 const SENDABLE = new Set(['queued', 'sending']);
 
-const responseSchema = (e: OutboxEntry) => (e.kind === FIELD_DATA_KIND ? FieldDataResult : z.unknown());
-
-async function send(e: OutboxEntry): Promise<unknown> {
+/**
+ * The default send of an entry: one request of its method, path, query, headers and body, with its id
+ * as the Idempotency-Key and the current token in the header, the answer parsed with `schema`. A
+ * kind's own send may call it for each of its requests.
+ */
+export function sendEntry(e: Pick<OutboxEntry, 'id' | 'method' | 'path' | 'query' | 'headers' | 'body'>, schema: z.ZodMiniType = z.unknown()): Promise<unknown> {
   return apiRequest({
     method: e.method,
     path: e.path,
@@ -140,38 +155,22 @@ async function send(e: OutboxEntry): Promise<unknown> {
     headers: { ...e.headers, [IDEMPOTENCY_HEADER]: e.id },
     body: e.body,
     auth: 'header',
-    schema: responseSchema(e),
+    schema,
   });
 }
 
-/**
- * After a field edit was applied (base b, result Rev R): later queued edits of the same document
- * based on b or later were made on top of it (the grid showed it as pending), so they move to R
- * unless a field they edit was changed by someone else in between (then the server decides).
- */
-async function rebaseLater(database: ArchiveDb, done: OutboxEntry, result: unknown): Promise<void> {
-  if (done.kind !== FIELD_DATA_KIND || !isFieldEditMeta(done.meta) || done.meta.baseStamp === null) return;
-  const parsed = FieldDataResult.safeParse(result);
-  if (!parsed.success) return;
-  const { Rev: rev, FieldRevs: fieldRevs = {} } = parsed.data;
-  const base = done.meta.baseStamp;
-  const mine = new Set(((done.body as DocumentField[] | undefined) ?? []).map((f) => f.ID));
-  const later = await database.outbox.where('[target+seq]').between([done.target, (done.seq ?? 0) + 1], [done.target, Infinity]).toArray();
-  for (const e of later) {
-    if (e.state !== 'queued' || !isFieldEditMeta(e.meta) || e.meta.baseStamp === null) continue;
-    // Sent before (its answer may be stored on the server under its key): a repeat must be the
-    // same request, If-Match included, or the server refuses the key as reused (422).
-    if (e.attempts > 0) continue;
-    const b = e.meta.baseStamp;
-    if (b < base || b >= rev) continue;
-    const foreign = ((e.body as DocumentField[] | undefined) ?? []).some((f) => {
-      const changedAt = fieldRevs[String(f.ID)] ?? 0;
-      return changedAt > b && !(changedAt === rev && mine.has(f.ID));
-    });
-    if (foreign) continue;
-    const meta: FieldEditMeta = { ...e.meta, baseStamp: rev };
-    await database.outbox.update(e.seq!, { meta, headers: { ...e.headers, 'If-Match': formatRevTag(rev) } });
-  }
+function sendWith(handler: OutboxKind, entry: OutboxEntry, database: ArchiveDb, now: () => number): Promise<unknown> {
+  if (!handler.send) return sendEntry(entry, handler.response);
+  const ctx: SendContext = {
+    database,
+    now,
+    saveProgress: async (changes) => {
+      // The handler goes on with the entry it holds: keep it in step with what is stored.
+      Object.assign(entry, changes);
+      await database.outbox.update(entry.seq!, { ...changes, updatedAt: now() });
+    },
+  };
+  return handler.send(entry, ctx);
 }
 
 /** One pass over the outbox. Call only under the lock (drainOnce / drain). */
@@ -214,11 +213,12 @@ export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
     });
     if (!entry) continue;
 
+    const handler = kindOf(entry.kind);
     let outcome: Outcome;
     try {
-      outcome = { type: 'done', result: await send(entry) };
+      outcome = { type: 'done', result: await sendWith(handler, entry, database, now) };
     } catch (e) {
-      outcome = classify(e);
+      outcome = classify(e, handler.conflictKey);
     }
     out.sent++;
     const seq = entry.seq!;
@@ -226,9 +226,13 @@ export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
       case 'done':
         await database.transaction('rw', database.outbox, async () => {
           await database.outbox.update(seq, { state: 'done', result: outcome.result, error: undefined, nextAttemptAt: 0, updatedAt: now() });
-          await rebaseLater(database, entry, outcome.result);
+          await handler.afterDone?.(database, entry, outcome.result);
         });
         out.done++;
+        if (handler.followUp) {
+          // The entry is done whatever happens here: a follow-up that fails is only logged.
+          await handler.followUp(database, entry, outcome.result).catch((e: unknown) => console.warn(`Outbox ${entry.kind}: follow-up failed`, e));
+        }
         break;
       case 'conflict':
         await database.outbox.update(seq, { state: 'conflict', result: outcome.result, error: outcome.reason, updatedAt: now() });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FieldDataConflict } from '../../src/api/documents';
 import { backoffMs, drain, drainOnce } from '../../src/sync/drain';
-import { enqueueFieldEdit } from '../../src/sync/outbox';
+import { enqueueFieldEdit } from '../../src/sync/kinds/field-data';
 import { docOf, jsonResponse, setup } from './outbox-helpers';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { configureHttp } from '../../src/api/http';
 import { ArchiveDb } from '../../src/db/db';
 import { drainOnce, type DrainOptions } from '../../src/sync/drain';
-import { enqueueFieldEdit, type FieldEdit } from '../../src/sync/outbox';
+import { enqueueFieldEdit, type FieldEdit } from '../../src/sync/kinds/field-data';
 import { jsonResponse } from '../api/fake-fetch';
 
 export interface Sent {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { attentionCount, clearDone, discardEntry, keepMine, pendingValuesFor, retryEntry, takeTheirs } from '../../src/sync/outbox';
+import { keepMine, pendingValuesFor } from '../../src/sync/kinds/field-data';
+import { attentionCount, clearDone, discardEntry, retryEntry, takeTheirs } from '../../src/sync/outbox';
 import { jsonResponse, setup } from './outbox-helpers';
 
 const conflictBody = { Message: 'changed', Key: 'CONFLICT', Current: { Rev: 9, Fields: [{ ID: 19, VAL: 'theirs' }] }, Conflicts: [19] };

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../src/api/http';
 import { db } from '../../src/db/db';
 import { NotificationsTray } from '../../src/features/notifications/components/notifications-tray';
-import { enqueueFieldEdit } from '../../src/sync/outbox';
+import { enqueueFieldEdit } from '../../src/sync/kinds/field-data';
 import { i18n } from '../../src/i18n/i18n';
 import { jsonResponse } from '../api/fake-fetch';
 

@@ -18,7 +18,8 @@ import { listKindOf, matchListItem } from '../../fields/lists';
 import { compactMultiValue } from '../../fields/multi-value';
 import { FIELD_TYPE, isMultiField, validateFieldValue, validateValue } from '../../fields/rules';
 import { toEditText } from '../../fields/masks';
-import { FIELD_DATA_KIND, outboxTarget, type FieldEdit } from '../../sync/outbox';
+import { FIELD_DATA_KIND, type FieldEdit } from '../../sync/kinds/field-data';
+import { outboxTarget } from '../../sync/outbox';
 
 /** What editing reads of a field (the result set's FieldList entries fit). */
 export type EditField = Pick<Field, 'ID' | 'Name' | 'Type'> &

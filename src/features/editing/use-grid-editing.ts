@@ -26,8 +26,9 @@ import { alignTable, compactMultiValue, trimTableRows } from '../../fields/multi
 import { isMultiField } from '../../fields/rules';
 import { validateFields, type ServerCheckContext } from '../../fields/validation-bridge';
 import { notify } from '../../ui/notifications';
-import { enqueueFieldEdit, isFieldEditMeta, outboxTarget } from '../../sync/outbox';
-import { useOutbox } from '../../sync/use-outbox';
+import { enqueueFieldEdit, isFieldEditMeta } from '../../sync/kinds/field-data';
+import { outboxTarget } from '../../sync/outbox';
+import { useOutbox } from '../../sync/react/outbox-view';
 import { cachedDynamicList, refreshDynamicList, type DynamicListKey } from './api/get-dynamic-list';
 import { fetchSuggestions, useFixedLists } from './api/get-list-items';
 import {

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attentionCount, useOutbox, useOutboxTriggers } from '../../../sync/outbox-view';
+import { attentionCount } from '../../../sync/outbox';
+import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
 import { useDismiss } from '../../../ui/use-dismiss';
 import '../notifications.css';
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FieldDataConflict } from '../../../api/documents';
 import type { DocumentField } from '../../../api/search';
 import type { OutboxEntry } from '../../../db/db';
-import { discardEntry, isFieldEditMeta, keepMine, retryEntry, takeTheirs } from '../../../sync/outbox';
+import { isFieldEditMeta, keepMine } from '../../../sync/kinds/field-data';
+import { discardEntry, retryEntry, takeTheirs } from '../../../sync/outbox';
 import { failureWords } from '../outbox-reason';
 
 const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
