@@ -4,6 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configureApiText } from './api/api-text';
 import { configureErrorHandler } from './api/error-handler';
 import { configureHttp } from './api/http';
 import { getConfig, loadConfig } from './app/config';
@@ -11,12 +12,15 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { navigateTo, preloadRoute } from './app/router';
 import { captureTokenFromAddress, clearSession, getToken, loadSession } from './session/session';
+import { i18n } from './i18n/i18n';
 import { applyLanguage, initialLanguage } from './i18n/languages';
 import { showLeaseExpired } from './ui/lease-expired';
 import { notify } from './ui/notifications';
 import './app/app.css';
 
 async function start() {
+  // The contract's error texts in the user's language (src/api imports no i18n).
+  configureApiText((key, params) => i18n.t(key, params));
   // config.json and the remembered language load while the session is read, and the address's page
   // while all of them are: the first screen waits for the slowest, not for the sum.
   preloadRoute(window.location.pathname);

@@ -5,7 +5,7 @@
  */
 import { ApiError, isAbortError, isApiError } from './api-error';
 import { WIRE_MESSAGES, WIRE_STATUS } from './errors';
-import { i18n } from '../i18n/i18n';
+import { apiText } from './api-text';
 
 export type ErrorAction =
   | { type: 'ignore' }
@@ -26,11 +26,11 @@ const LICENCE_EXPIRED_TEXT = /licen[cs]e\s+expired/i;
 
 export function classifyError(e: unknown): ErrorAction {
   if (isAbortError(e)) return { type: 'ignore' };
-  if (!isApiError(e)) return { type: 'notify', message: i18n.t('ERROR_UNKNOWN') };
+  if (!isApiError(e)) return { type: 'notify', message: apiText('ERROR_UNKNOWN') };
 
   const server = e.serverMessage ?? '';
   if (server === WIRE_MESSAGES.userManagementNotAuthorized) return { type: 'ignore' };
-  if (e.kind === 'html') return { type: 'login', message: i18n.t('SESSION_ENDED_MESSAGE') };
+  if (e.kind === 'html') return { type: 'login', message: apiText('SESSION_ENDED_MESSAGE') };
   if (e.kind === 'noToken' || server === WIRE_MESSAGES.licenseExpiredKey) return { type: 'licenceExpiredPage' };
   if (server.toLowerCase().includes(WIRE_MESSAGES.allLicensesInUse.toLowerCase())) {
     return { type: 'cantObtainLicence', message: server };
@@ -41,19 +41,19 @@ export function classifyError(e: unknown): ErrorAction {
     LICENCE_EXPIRED_TEXT.test(server) ||
     LICENCE_EXPIRED_TEXT.test(e.bodyText ?? '')
   ) {
-    return { type: 'licenceExpired', message: i18n.t('LICENSE_EXPIRED_MESSAGE') };
+    return { type: 'licenceExpired', message: apiText('LICENSE_EXPIRED_MESSAGE') };
   }
   if (e.status === WIRE_STATUS.leaseExpired) return { type: 'leaseExpired' };
-  if (e.status === 403 && e.loginRedirect) return { type: 'login', message: i18n.t('SESSION_ENDED_MESSAGE') };
+  if (e.status === 403 && e.loginRedirect) return { type: 'login', message: apiText('SESSION_ENDED_MESSAGE') };
   return { type: 'notify', message: errorText(e) };
 }
 
 /** The text shown for an error: the server's Message, else "{method} {url} {statusText}". */
 export function errorText(e: unknown): string {
-  if (!isApiError(e)) return i18n.t('ERROR_UNKNOWN');
+  if (!isApiError(e)) return apiText('ERROR_UNKNOWN');
   if (e.serverMessage) return e.serverMessage;
   if (e.kind === 'parse' || e.kind === 'network') return e.message;
-  return i18n.t('ERROR_DEFAULT', { method: e.method, url: e.url, statusText: e.statusText }).trim();
+  return apiText('ERROR_DEFAULT', { method: e.method, url: e.url, statusText: e.statusText }).trim();
 }
 
 export interface LoginUrlParams {
@@ -124,7 +124,7 @@ export function handleError(e: unknown): ErrorAction {
       leaveThenEndSession(
         onAuthPage()
           ? null
-          : loginUrl({ isLicenseExpired: true, errorTitle: i18n.t('LICENSE_EXPIRED_TITLE'), errorMessage: action.message, redirectUrl: redirectTarget() }),
+          : loginUrl({ isLicenseExpired: true, errorTitle: apiText('LICENSE_EXPIRED_TITLE'), errorMessage: action.message, redirectUrl: redirectTarget() }),
       );
       break;
     case 'licenceExpiredPage':
@@ -134,7 +134,7 @@ export function handleError(e: unknown): ErrorAction {
       effects.showLeaseExpired();
       break;
     case 'cantObtainLicence':
-      effects.notify('error', i18n.t('ERROR_CANT_OBTAIN_LICENSE', { message: action.message }));
+      effects.notify('error', apiText('ERROR_CANT_OBTAIN_LICENSE', { message: action.message }));
       break;
     case 'login':
       leaveThenEndSession(onAuthPage() ? null : loginUrl({ errorMessage: action.message, redirectUrl: redirectTarget() }));

@@ -1,5 +1,6 @@
 /**
- * The client's one fetch wrapper (browser only). Every API call goes through `apiRequest`:
+ * The client's one fetch wrapper (the page, workers and the service worker; no i18n: its words come
+ * from api-text.ts). Every API call goes through `apiRequest`:
  * - the base URL comes from the app's configuration (configureHttp, set once at start),
  * - the current token is stamped on the request as it is sent (query `token` or the Auth-Token
  *   header); it is never part of the URL shown in errors,
@@ -10,7 +11,7 @@
 import * as z from 'zod/mini';
 import { ApiError, isAbortError } from './api-error';
 import { ErrorBody, LOGIN_REDIRECT_HEADER, TOKEN_HEADER } from './errors';
-import { i18n } from '../i18n/i18n';
+import { apiText } from './api-text';
 
 export interface HttpConfig {
   /** Prefix for every path, e.g. '' (same origin) or 'https://archive.example.com'. */
@@ -114,11 +115,11 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
       res = await config.fetchFn(url, { method, headers, body, signal: req.signal });
     } catch (e) {
       if (isAbortError(e)) throw e;
-      throw new ApiError({ kind: 'network', method, url: shownUrl, cause: e }, i18n.t('ERROR_NETWORK', { method, url: shownUrl }));
+      throw new ApiError({ kind: 'network', method, url: shownUrl, cause: e }, apiText('ERROR_NETWORK', { method, url: shownUrl }));
     }
     const contentType = res.headers.get('content-type') ?? '';
     if (contentType.includes('text/html')) {
-      throw new ApiError({ kind: 'html', method, url: shownUrl, status: res.status, statusText: res.statusText }, i18n.t('SESSION_ENDED_MESSAGE'));
+      throw new ApiError({ kind: 'html', method, url: shownUrl, status: res.status, statusText: res.statusText }, apiText('SESSION_ENDED_MESSAGE'));
     }
     const text = await readText(res);
     if (!res.ok) {
@@ -164,6 +165,6 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
 function parseError(method: string, url: string, res: Response, cause: unknown): ApiError {
   return new ApiError(
     { kind: 'parse', method, url, status: res.status, statusText: res.statusText, cause },
-    i18n.t('ERROR_INVALID_ANSWER', { method, url }),
+    apiText('ERROR_INVALID_ANSWER', { method, url }),
   );
 }
