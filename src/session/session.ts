@@ -88,7 +88,13 @@ export function extractToken(url: string): { token: string | null; cleanUrl: str
  * Takes the token from the visible address: stores it as the session (keeping what is known of the
  * licence when it is the same token) and replaces the address without it. Returns the token found.
  */
-export async function captureTokenFromAddress(win: Pick<Window, 'location' | 'history'> = window): Promise<string | null> {
+/** The parts of a window captureTokenFromAddress uses, typed without the DOM lib so workers compile this module. */
+export interface AddressWindow {
+  location: { href: string; search: string };
+  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void };
+}
+
+export async function captureTokenFromAddress(win: AddressWindow = (globalThis as unknown as { window: AddressWindow }).window): Promise<string | null> {
   const { token, cleanUrl } = extractToken(win.location.href);
   if (!win.location.search.includes('token=')) return null;
   win.history.replaceState(win.history.state, '', cleanUrl);
