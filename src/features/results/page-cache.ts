@@ -131,6 +131,21 @@ export async function clearGridPages(db: ArchiveDb, gridKey: string): Promise<nu
   return db.pages.where('gridKey').equals(gridKey).delete();
 }
 
+/**
+ * Drops the cached pages of every search grid showing one of `archiveIds` (grid keys end with the
+ * archive: searchGridKey), except `keep` (the page on screen, revalidated instead). Used when a job
+ * changed those archives: offline, a stale page would show documents that are gone.
+ */
+export async function clearArchivePages(db: ArchiveDb, archiveIds: readonly number[], keep?: string): Promise<number> {
+  if (archiveIds.length === 0) return 0;
+  const suffixes = archiveIds.map((a) => `|${a}`);
+  const gridKeys = ((await db.pages.orderBy('gridKey').uniqueKeys()) as string[]).filter((g) => g.startsWith('search|') && suffixes.some((x) => g.endsWith(x)));
+  if (gridKeys.length === 0) return 0;
+  const keys = ((await db.pages.where('gridKey').anyOf(gridKeys).primaryKeys()) as string[]).filter((k) => k !== keep);
+  await db.pages.bulkDelete(keys);
+  return keys.length;
+}
+
 /** What the grid shows for a page, given the cache record and the state of the connection. */
 export type PageAvailability =
   | { state: 'cached'; record: CachedPage; offline: boolean }

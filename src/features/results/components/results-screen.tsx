@@ -4,7 +4,8 @@
  * stored grid state (columns, sort, page size: Dexie gridState via useGridState) and the page cache
  * (Dexie pages via useResultPage). The rules are in grid-logic.ts.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -28,7 +29,7 @@ import {
   type ColumnView, type DocLike, type SortSpec,
 } from '../grid-logic';
 import { searchGridStateKey } from '../grid-state';
-import { requestPersistentStorage, searchGridKey } from '../page-cache';
+import { clearArchivePages, requestPersistentStorage, searchGridKey } from '../page-cache';
 import { thumbUrl } from '../thumb-url';
 import { useGridError } from '../use-grid-error';
 import { useGridState } from '../use-grid-state';
@@ -40,7 +41,11 @@ import { PageSizeControl } from './page-size-control';
 import { Pager } from './pager';
 import { ResultsGrid } from './results-grid';
 import { ThumbPreview } from './thumb-preview';
-import { ContextMenu } from '../../../ui/context-menu';
+import { ContextMenu, type ContextMenuItem } from '../../../ui/context-menu';
+import { db as appDb } from '../../../db/db';
+import {
+  checkedOnPage, emptySelection, inScope, pageAllChecked, removeDocs, selectedDocs, selectionScope, setPageChecked, toggleDoc, type SelectedDoc,
+} from '../selection';
 import { ViewTabs } from './view-tabs';
 import { browserAppLocale } from '../../../i18n/locale';
 import { cellFormatter } from '../cell-format';
@@ -48,6 +53,29 @@ import '../results.css';
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
 const NO_FIELDS: unknown[] = [];
+
+/**
+ * The document actions slot (copy, move, delete): a hook the route passes in, so this feature does
+ * not import another one (the route composes them). It gets the selection and says what it adds to
+ * the toolbar, to a row's menu and as dialogs; it reports a finished job so the grid refreshes.
+ */
+export interface ResultsActionsInput {
+  scope: string | null;
+  dbId: number;
+  archiveId: number;
+  archivePermissions: number | null;
+  licenceType: number | undefined;
+  selection: readonly SelectedDoc[];
+  onDocumentsChanged: (change: { archiveIds: number[]; gone: { archiveId: number; id: number }[] }) => void;
+}
+export interface ResultsActions {
+  toolbar: ReactNode;
+  rowMenuItems: (doc: SelectedDoc) => ContextMenuItem[];
+  dialogs: ReactNode;
+}
+export type UseResultsActions = (input: ResultsActionsInput) => ResultsActions;
+const NO_ACTIONS: ResultsActions = { toolbar: null, rowMenuItems: () => [], dialogs: null };
+const useNoActions: UseResultsActions = () => NO_ACTIONS;
 
 /** Whether two page keys differ only by their sort (key layout: page-cache.ts pageKey). */
 function sameExceptSort(a: string, b: string): boolean {
@@ -64,7 +92,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash }: { searchHash: string }) {
+export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }: { searchHash: string; useDocumentActions?: UseResultsActions }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -155,29 +183,28 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
     await grid.reset();
   });
 
-  // Selection (the `check` column) and the row whose history is shown.
-  const [checked, setChecked] = useState<{ at: string; ids: ReadonlySet<number> }>({ at: '', ids: NO_CHECKS });
-  const selectionAt = `${archiveId}|${tab}`;
-  const checkedIds = checked.at === selectionAt ? checked.ids : NO_CHECKS;
+  // Selection (the `check` column, kept across pages: selection.ts) and the row whose history is shown.
+  const [selection, setSelection] = useState(emptySelection);
+  const selScope = selectionScope({ db, searchId, archiveId, criteria, tab });
+  const sel = inScope(selection, selScope);
+  const docArchiveOf = useCallback((d: DocLike) => d.ArchiveId ?? d.Archive ?? archiveId, [archiveId]);
+  const fieldList = data?.Fields;
+  const asSelected = useCallback(
+    (d: DocLike): SelectedDoc => ({ id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d), title: historyDocLabel(d, fieldList ?? []) || (d.FileName ?? undefined) }),
+    [docArchiveOf, fieldList],
+  );
+  const pageDocs = useMemo(() => docs.map(asSelected), [docs, asSelected]);
+  const checkedIds = useMemo(() => checkedOnPage(sel, pageDocs), [sel, pageDocs]);
+  const selected = useMemo(() => selectedDocs(sel), [sel]);
   const [activeDoc, setActiveDoc] = useState<DocLike | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [thumbDoc, setThumbDoc] = useState<DocLike | null>(null);
   const [menu, setMenu] = useState<{ doc: DocLike; at: { x: number; y: number } } | null>(null);
   const onContextMenu = useCallback((doc: DocLike, at: { x: number; y: number }) => setMenu({ doc, at }), []);
 
-  const toggleCheck = useCallback(
-    (doc: DocLike) => {
-      setChecked((c) => {
-        const ids = new Set(c.at === selectionAt ? c.ids : []);
-        if (ids.has(doc.Id)) ids.delete(doc.Id);
-        else ids.add(doc.Id);
-        return { at: selectionAt, ids };
-      });
-    },
-    [selectionAt],
-  );
-  const allChecked = docs.length > 0 && docs.every((d) => checkedIds.has(d.Id));
-  const toggleAll = () => setChecked({ at: selectionAt, ids: allChecked ? NO_CHECKS : new Set(docs.map((d) => d.Id)) });
+  const toggleCheck = useCallback((doc: DocLike) => setSelection((c) => toggleDoc(c, selScope, asSelected(doc))), [selScope, asSelected]);
+  const allChecked = pageAllChecked(sel, pageDocs);
+  const toggleAll = () => setSelection((c) => setPageChecked(c, selScope, pageDocs, !allChecked));
 
   const saveColumns = (next: ColumnView[]) => grid.update({ columns: columnsToState(next) });
   const onSortChange = useCallback((next: SortSpec[]) => grid.update({ sort: next.filter((s) => s.column !== HITS_COLUMN) }), [grid]);
@@ -211,6 +238,26 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
     scope, dbId: db, archiveId, docs, fields: data?.Fields ?? NO_FIELDS, columns: visible, rows, licenceType: session?.licenceType,
     fetchedAt: shown?.fetchedAt ?? 0, reload: rp.reload, activeDocId: activeDoc?.Id ?? null,
   });
+  // Copy, move and delete (the route's slot). A job that ended changed this archive's pages and the
+  // search's counts: cached pages of the archives it touched go (offline they would show documents
+  // that are gone), the page on screen is fetched again, and what left the archive leaves the selection.
+  const queryClient = useQueryClient();
+  const pageKeyNow = rp.key;
+  const reloadPage = rp.reload;
+  const onDocumentsChanged = useCallback(
+    (change: { archiveIds: number[]; gone: { archiveId: number; id: number }[] }) => {
+      setSelection((c) => removeDocs(c, change.gone));
+      void clearArchivePages(appDb, change.archiveIds, pageKeyNow)
+        .catch(() => 0)
+        .then(() => reloadPage());
+      void queryClient.invalidateQueries({ queryKey: ['search', scope, db, searchId, 'counts'] });
+    },
+    [pageKeyNow, reloadPage, queryClient, scope, db, searchId],
+  );
+  const actions = useDocumentActions({
+    scope, dbId: db, archiveId, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, onDocumentsChanged,
+  });
+
   // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
   // was made at every render), so it is made once per language, when the notice first needs it.
   const formatFetchedAt = useMemo(() => {
@@ -239,7 +286,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
           tabs={tabs}
           current={tab}
           onChange={(id) => {
-            setChecked({ at: '', ids: NO_CHECKS });
+            setSelection(emptySelection());
             setParam({ tabID: String(id) });
           }}
         />
@@ -267,6 +314,15 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
           <input type="checkbox" checked={allChecked} onChange={toggleAll} disabled={docs.length === 0} />
           {t('RESULTS_SELECT_ALL')}
         </label>
+        {selected.length > 0 && (
+          <span className="results-selection">
+            <span role="status" data-testid="results-selected">{t('RESULTS_SELECTED', { count: selected.length })}</span>
+            <button type="button" className="button" onClick={() => setSelection(emptySelection())}>
+              {t('RESULTS_CLEAR_SELECTION')}
+            </button>
+          </span>
+        )}
+        {actions.toolbar}
         <ColumnsMenu
           columns={views}
           onToggleHidden={(id) => saveColumns(views.map((v) => (v.id === id ? { ...v, hidden: !v.hidden } : v)))}
@@ -365,6 +421,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
         srcSet={thumbDoc ? `${previewSrc(thumbDoc, 2)} 2x` : undefined}
         onClose={() => setThumbDoc(null)}
       />
+      {actions.dialogs}
       {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
       {menu && (
         <ContextMenu
@@ -382,6 +439,7 @@ export function ResultsScreen({ searchHash }: { searchHash: string }) {
               },
             },
             ...(editing.canToggle ? [{ id: 'edit', label: t('EDIT_ROW'), disabled: !editing.canEditRow(menu.doc), onSelect: () => editing.editRow(menu.doc) }] : []),
+            ...actions.rowMenuItems(asSelected(menu.doc)),
           ]}
         />
       )}

@@ -1,0 +1,124 @@
+/**
+ * Copy, move and delete in the results screen (issue 9 item 4; user-app.md §5, §6): the toolbar's
+ * buttons, the same actions in a row's menu, the archive select modal and the delete confirmation.
+ * An action the user confirms becomes ONE outbox entry (src/sync/kinds/document-operation.ts), sent
+ * now or when the connection returns; the tray follows it and then its server job. The results screen
+ * takes this hook as a slot (the route composes the two features) and is told when a job has ended.
+ * State: only which dialog is open, in memory.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentOperation } from '../../api/documents';
+import { enqueueDocumentOperation, type OperationDoc } from '../../sync/kinds/document-operation';
+import type { ContextMenuItem } from '../../ui/context-menu';
+import { notify } from '../../ui/notifications';
+import { useArchives } from './api/get-archives';
+import { ArchiveSelectModal } from './components/archive-select-modal';
+import { DeleteConfirmModal } from './components/delete-confirm-modal';
+import { DocumentToolbar } from './components/document-toolbar';
+import { blockedReason, destinations, type Destination } from './document-rules';
+import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
+import './documents.css';
+
+export interface ActionDoc {
+  id: number;
+  hash: string;
+  archiveId: number;
+  title?: string;
+}
+
+export interface DocumentActionsInput {
+  /** The session scope of cached queries (sessionScope). */
+  scope: string | null;
+  dbId: number;
+  /** The archive the grid shows (the documents' source). */
+  archiveId: number;
+  /** The user's bits on it (the result set's Permissions); null while unknown. */
+  archivePermissions: number | null;
+  licenceType: number | undefined;
+  /** The checked documents, from every page. */
+  selection: readonly ActionDoc[];
+  /** A copy, move or delete job of this database has ended: refetch, and drop what is gone. */
+  onDocumentsChanged: (change: DocumentsChange) => void;
+}
+
+export interface DocumentActions {
+  toolbar: ReactNode;
+  /** The row menu's actions for one document (they act on that row only). */
+  rowMenuItems: (doc: ActionDoc) => ContextMenuItem[];
+  dialogs: ReactNode;
+}
+
+type Pending = { op: DocumentOperation; docs: ActionDoc[] };
+const ACTION_KEYS = { Copy: 'DOCUMENTS_COPY', Move: 'DOCUMENTS_MOVE', delete: 'DOCUMENTS_DELETE' } as const;
+
+export function useDocumentActions(input: DocumentActionsInput): DocumentActions {
+  const { t } = useTranslation();
+  const { scope, dbId, archiveId, archivePermissions, licenceType, selection, onDocumentsChanged } = input;
+  const [pending, setPending] = useState<Pending | null>(null);
+  const archives = useArchives(scope, dbId, pending !== null && pending.op !== 'delete');
+  const choices = useMemo(() => destinations(archives.data ?? [], archiveId), [archives.data, archiveId]);
+  useJobRefresh(dbId, onDocumentsChanged);
+
+  const blocked = useCallback((op: DocumentOperation) => blockedReason(op, licenceType, archivePermissions), [licenceType, archivePermissions]);
+
+  const start = useCallback(
+    (op: DocumentOperation, docs: readonly ActionDoc[]) => {
+      const reason = blocked(op);
+      if (reason) {
+        notify('error', t(reason));
+        return;
+      }
+      if (docs.length === 0) {
+        notify('error', t('ERROR_NO_DOCUMENTS_SELECTED'));
+        return;
+      }
+      setPending({ op, docs: [...docs] });
+    },
+    [blocked, t],
+  );
+
+  const run = (p: Pending, dest?: Destination) => {
+    setPending(null);
+    const one = p.docs.length === 1 ? (p.docs[0]!.title || `#${p.docs[0]!.id}`) : null;
+    const values = { count: p.docs.length, title: one ?? '', archive: dest?.name ?? '' };
+    const title =
+      p.op === 'Copy'
+        ? t(one ? 'DOCUMENTS_JOB_COPY_ONE' : 'DOCUMENTS_JOB_COPY', values)
+        : p.op === 'Move'
+          ? t(one ? 'DOCUMENTS_JOB_MOVE_ONE' : 'DOCUMENTS_JOB_MOVE', values)
+          : t(one ? 'DOCUMENTS_JOB_DELETE_ONE' : 'DOCUMENTS_JOB_DELETE', values);
+    const docs: OperationDoc[] = p.docs.map((d) => ({ id: d.id, hash: d.hash, ...(d.title ? { title: d.title } : {}) }));
+    void enqueueDocumentOperation({ op: p.op, dbId, archiveId, ...(dest ? { destinationArchive: dest.id, destinationName: dest.name } : {}), docs, title })
+      .then(() => notify('info', t('DOCUMENTS_QUEUED', { title })))
+      .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
+  };
+
+  const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} />;
+  const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] =>
+    (['Copy', 'Move', 'delete'] as const).map((op) => ({ id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: blocked(op) !== null, onSelect: () => start(op, [doc]) }));
+
+  const count = pending?.docs.length ?? 0;
+  const oneTitle = count === 1 ? (pending!.docs[0]!.title || `#${pending!.docs[0]!.id}`) : '';
+  const dialogs = (
+    <>
+      <ArchiveSelectModal
+        key={pending ? `${pending.op}-${count}` : 'closed'}
+        open={pending !== null && pending.op !== 'delete'}
+        title={pending?.op === 'Move' ? t('DOCUMENTS_MOVE_TITLE', { count }) : t('DOCUMENTS_COPY_TITLE', { count })}
+        confirmLabel={t(pending?.op === 'Move' ? 'DOCUMENTS_MOVE' : 'DOCUMENTS_COPY')}
+        destinations={choices}
+        loading={archives.isPending}
+        onConfirm={(d) => pending && run(pending, d)}
+        onClose={() => setPending(null)}
+      />
+      <DeleteConfirmModal
+        open={pending?.op === 'delete'}
+        question={count === 1 ? t('DOCUMENTS_DELETE_CONFIRM_ONE', { title: oneTitle }) : t('DOCUMENTS_DELETE_CONFIRM', { count })}
+        onConfirm={() => pending && run(pending)}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+  return { toolbar, rowMenuItems, dialogs };
+}
