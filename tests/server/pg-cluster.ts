@@ -16,6 +16,8 @@ export interface PgCluster {
   /** postgres://postgres@127.0.0.1:{port}/postgres */
   url: string;
   port: number;
+  /** e.g. 'PostgreSQL 15.18' */
+  version: string;
   /** Creates an empty database and answers its URL. */
   createDatabase(name: string): Promise<string>;
   /** Stops the server (immediate: nothing here needs a clean shutdown) and removes its folder. */
@@ -128,9 +130,11 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
     throw e;
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const v = spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout ?? '';
   return {
     url,
     port,
+    version: `PostgreSQL ${/\) ([\d.]+)/.exec(v)?.[1] ?? '?'}`,
     async createDatabase(name: string) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
       const c = new pg.Client({ connectionString: url });
