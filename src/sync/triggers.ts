@@ -1,17 +1,16 @@
 /**
- * When the outbox drains (ARCHITECTURE.md): at start, on `online` (retry times ignored), when the
- * page becomes visible, when the service worker asks (its `sync` event posts DRAIN_OUTBOX), after
- * each enqueue or user decision, when a token arrives (sign-in), and when the earliest retry time
- * is reached. Background Sync is registered where the browser has it, so the service worker wakes
- * the app when the connection returns; the page keeps its own triggers because a pending sync
- * retry makes `sync.register()` a no-op for minutes (ENVIRONMENT.md).
+ * When the page drains the outbox (ARCHITECTURE.md): at start, on `online` (retry times ignored), when
+ * the page becomes visible, when the service worker asks (its `sync` event drains there and posts
+ * DRAIN_OUTBOX), after each enqueue or user decision, when a token arrives (sign-in), and when the
+ * earliest retry time is reached. Background Sync is registered where the browser has it, so the
+ * service worker sends the outbox when the connection returns, also with no window open; the page
+ * keeps its own triggers because a pending sync retry makes `sync.register()` a no-op for minutes
+ * (ENVIRONMENT.md). This module is the page's (window, document); the drain itself is not.
  */
 import { getToken, subscribeSession } from '../session/session';
 import { drain, type DrainOptions, type DrainResult } from './drain';
 import { onEnqueue } from './outbox';
-
-export const SYNC_TAG = 'outbox';
-export const DRAIN_MESSAGE = 'DRAIN_OUTBOX';
+import { DRAIN_MESSAGE, SYNC_TAG } from './sync-tags';
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
