@@ -1,0 +1,269 @@
+/**
+ * Copy, move and delete from the results grid (issue 9 items 4 and 6), as `user`, against the real
+ * server: a selection over three result pages moved as one job; a copy from a row's menu; a delete of
+ * 20 documents started offline, the page closed, applied once when the connection returns; on a touch
+ * tablet the actions are finger-sized and the archive select modal works by tapping.
+ *
+ * Data: each test makes its own documents. It titles some Correspondence documents with a mark no
+ * other test uses, copies them through the API into Incoming (a copy keeps every field value), and
+ * puts the originals' titles back; the test then acts on the marked copies in Incoming, found by the
+ * Content Search's Title prompt, and moves or copies them into Outgoing. No other spec asserts on
+ * these documents; Incoming's and Outgoing's counts change, which the other specs read from the API.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { A, F, S, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
+import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { waitForServiceWorker } from './support';
+
+interface JobAnswer {
+  Id: number;
+  Kind: string;
+  Key?: string | null;
+  State: string;
+  Count: number;
+  Succeeded: number;
+  Failed: number;
+}
+
+async function jobs(request: APIRequestContext, token: string): Promise<JobAnswer[]> {
+  const res = await request.get('/api/jobs', { params: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as JobAnswer[];
+}
+
+async function history(request: APIRequestContext, token: string, archiveId: number, d: Pick<Doc, 'Id' | 'Hash'>): Promise<string[]> {
+  const res = await request.get(`/api/dbs/1/archives/${archiveId}/documents/${d.Id}/audit`, { params: { token, SecureId: d.Hash } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { Category: string }[]).map((e) => e.Category);
+}
+
+interface Fixture {
+  mark: string;
+  /** The Content Search's hash and Title prompt criteria that find the marked copies. */
+  hash: string;
+  criteria: { ID: number; VAL: string }[];
+  /** The marked copies in Incoming. */
+  docs: Doc[];
+}
+
+/** `n` documents of this test's own in Incoming, titled `${mark} 01` ... (see the file comment). */
+async function makeDocuments(request: APIRequestContext, token: string, n: number, prefix: string): Promise<Fixture> {
+  const search = await getSearch(request, token, 1, S.contentSearch);
+  const criteria = (mark: string) => [{ ID: promptId(search, 'Title'), VAL: mark }];
+  const originals = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.correspondence, rpp: 50, sort: `${F.title}:asc` })).Docs.slice(0, n);
+  expect(originals, 'Correspondence documents to copy').toHaveLength(n);
+  const mark = uniqueMark(prefix);
+  const restore = originals.map((d) => ({ d, fields: snapshot(d, [F.title]) }));
+  try {
+    for (const [i, d] of originals.entries()) await mustPut(request, token, d, [{ ID: F.title, VAL: `${mark} ${String(i + 1).padStart(2, '0')}` }]);
+    let jobId = 0;
+    for (const d of originals) {
+      const res = await request.get(`/api/dbs/1/archives/${A.correspondence}/documents/${d.Id}/Copy`, {
+        params: { token, SecureId: d.Hash, Job: mark, Count: n, DestinationArchive: A.incoming },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      jobId = ((await res.json()) as { JobId: number }).JobId;
+    }
+    await expect
+      .poll(async () => (await jobs(request, token)).find((j) => j.Id === jobId)?.State, { timeout: 30_000, message: 'the fixture copy job ends' })
+      .toBe('done');
+  } finally {
+    for (const r of restore) await mustPut(request, token, r.d, r.fields);
+  }
+  const copies = await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria: criteria(mark), rpp: 50 });
+  expect(copies.Docs, 'the marked copies in Incoming').toHaveLength(n);
+  return { mark, hash: search.Hash, criteria: criteria(mark), docs: copies.Docs };
+}
+
+async function openMarked(page: Page, f: Fixture, rpp: number): Promise<void> {
+  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(f.criteria), rpp: String(rpp) });
+  await page.goto(`/results/${f.hash}?${params.toString()}`);
+  await expect(gridRow(page, 0)).toBeVisible();
+}
+
+const checkCell = (page: Page, row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
+const marked = (request: APIRequestContext, token: string, f: Fixture, archiveId: number) =>
+  searchDocs(request, token, { searchId: S.contentSearch, archiveId, criteria: f.criteria, rpp: 50 });
+/** The entries the outbox holds now (Dexie `outbox`), as the tray reads them. */
+const outboxEntries = (page: Page) =>
+  page.evaluate(async () => {
+    const open = indexedDB.open('archive-app');
+    const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      return await new Promise<{ kind: string; state: string; meta: { docs: unknown[]; title: string } }[]>((resolve) => {
+        const q = handle.transaction('outbox').objectStore('outbox').getAll();
+        q.onsuccess = () => resolve(q.result as { kind: string; state: string; meta: { docs: unknown[]; title: string } }[]);
+      });
+    } finally {
+      handle.close();
+    }
+  });
+
+function tray(page: Page) {
+  return { button: page.getByTestId('header-notifications'), panel: page.getByRole('region', { name: 'Notifications', exact: true }) };
+}
+
+test.describe('copy, move and delete', () => {
+  test('documents selected on three result pages are moved to another archive as ONE job: the tray shows it with its counts, each has one moved entry, the grid no longer lists them', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 6, 'dm-move');
+    await openMarked(page, f, 2);
+    await expect(page.getByTestId('results-count')).toHaveText('6 documents');
+    const selected = page.getByTestId('results-selected');
+
+    // Page 1: the header checkbox takes this page's two rows.
+    await page.getByLabel('Select all').check();
+    await expect(selected).toHaveText('2 selected');
+    // Page 2: one row.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByLabel('Select all')).not.toBeChecked();
+    await checkCell(page, 0).click();
+    await expect(selected).toHaveText('3 selected');
+    // Page 3: both rows.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await checkCell(page, 0).click();
+    await checkCell(page, 1).click();
+    await expect(selected).toHaveText('5 selected');
+    // Back on page 1 its rows are still checked.
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await expect(page.getByLabel('Select all')).toBeChecked();
+
+    await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Move', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Move 5 documents to' });
+    await expect(modal).toBeVisible();
+    // Only archives the user may add to, not the source, never a versions archive.
+    await expect(modal.getByRole('radio')).not.toHaveCount(0);
+    await expect(modal.getByRole('radio', { name: 'Incoming' })).toHaveCount(0);
+    await expect(modal.getByRole('radio', { name: 'Contract Versions' })).toHaveCount(0);
+    await modal.getByRole('radio', { name: 'Outgoing' }).check();
+    await modal.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(modal).toBeHidden();
+
+    // One outbox entry for the whole action; one server job of 5 documents, all moved.
+    const entries = (await outboxEntries(page)).filter((e) => e.kind === 'documentOperation');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.meta.docs).toHaveLength(5);
+    const title = 'Move 5 documents to Outgoing';
+    expect(entries[0]!.meta.title).toBe(title);
+    await expect
+      .poll(async () => (await jobs(request, token)).filter((j) => j.Kind === 'move' && j.Count === 5).map((j) => [j.State, j.Succeeded, j.Failed]), { timeout: 30_000 })
+      .toEqual([['done', 5, 0]]);
+
+    // The grid refreshes when the job ends: the one document left, and nothing selected.
+    await expect(page.getByTestId('results-count')).toHaveText('1 documents', { timeout: 20_000 });
+    await expect(gridRows(page)).toHaveCount(1);
+    await expect(selected).toHaveCount(0);
+
+    const t = tray(page);
+    await t.button.click();
+    await expect(t.panel.getByRole('listitem', { name: title, exact: true }).filter({ hasText: '5 succeeded, 0 failed' })).toHaveCount(1);
+
+    const moved = await marked(request, token, f, A.outgoing);
+    expect(moved.Docs).toHaveLength(5);
+    expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(1);
+    for (const d of moved.Docs) expect((await history(request, token, A.outgoing, d)).filter((c) => c === 'moved'), `history of ${d.Id}`).toHaveLength(1);
+  });
+
+  test("a row's menu copies that document: the copy is in the destination with its fields, the original stays", async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 1, 'dm-copy');
+    const source = f.docs[0]!;
+    await openMarked(page, f, 25);
+    await gridRow(page, 0).locator('td').nth(3).click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: /^Actions for / });
+    await menu.getByRole('menuitem', { name: 'Copy', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Copy 1 documents to' });
+    await modal.getByRole('radio', { name: 'Outgoing' }).check();
+    await modal.getByRole('button', { name: 'Copy', exact: true }).click();
+
+    await expect.poll(async () => (await marked(request, token, f, A.outgoing)).Docs.length, { timeout: 30_000 }).toBe(1);
+    const copy = (await marked(request, token, f, A.outgoing)).Docs[0]!;
+    expect(copy.Id).not.toBe(source.Id);
+    const values = (d: Doc) => Object.fromEntries(d.Fields.filter((x) => ![11, 12, 14].includes(x.ID)).map((x) => [x.ID, [x.VAL, x.MVAL ?? null]]));
+    expect(values(copy)).toEqual(values(source));
+    expect((await marked(request, token, f, A.incoming)).Docs.map((d) => d.Id)).toEqual([source.Id]);
+    expect(await history(request, token, A.outgoing, copy)).toContain('copied');
+  });
+
+  test('no document selected: the toolbar says so and opens nothing', async ({ page }) => {
+    await openDemo(page, 'user');
+    const search = page.getByTestId('search-list').getByRole('button', { name: 'Correspondence', exact: true });
+    await search.click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(gridRow(page, 0)).toBeVisible();
+    await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('No documents are selected.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('offline: a delete of 20 documents is queued, shown as queued, and applied once after the tab was closed and the connection came back', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 20, 'dm-del');
+    await openMarked(page, f, 25);
+    await expect(page.getByTestId('results-count')).toHaveText('20 documents');
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.getByLabel('Select all').check();
+    await expect(page.getByTestId('results-selected')).toHaveText('20 selected');
+    await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 20 documents?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(confirm).toBeHidden();
+
+    const title = 'Delete 20 documents';
+    const t = tray(page);
+    await t.button.click();
+    const card = t.panel.getByRole('listitem', { name: title, exact: true });
+    await expect(card.first()).toContainText('Waiting to be sent');
+    const queued = (await outboxEntries(page)).filter((e) => e.kind === 'documentOperation');
+    expect(queued.map((e) => e.state)).toEqual(['queued']);
+    // Nothing reached the server.
+    expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(20);
+
+    await page.close();
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto('/');
+    await expect
+      .poll(async () => (await jobs(request, token)).filter((j) => j.Kind === 'delete' && j.Count === 20).map((j) => [j.State, j.Succeeded, j.Failed]), { timeout: 60_000 })
+      .toEqual([['done', 20, 0]]);
+    expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(0);
+
+    const t2 = tray(again);
+    await t2.button.click();
+    await expect(t2.panel.getByRole('listitem', { name: title, exact: true }).filter({ hasText: '20 succeeded, 0 failed' })).toHaveCount(1, { timeout: 30_000 });
+  });
+});
+
+test.describe('copy, move and delete on a tablet', () => {
+  test('@touch the actions are finger-sized and the archive select modal works by tapping', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 2, 'dm-touch');
+    await openMarked(page, f, 25);
+    const actions = page.getByRole('group', { name: 'Document actions' });
+    for (const name of ['Copy', 'Move', 'Delete']) await expectTapTarget(actions.getByRole('button', { name, exact: true }), name);
+
+    await checkCell(page, 0).tap();
+    await checkCell(page, 1).tap();
+    await expect(page.getByTestId('results-selected')).toHaveText('2 selected');
+    await expectTapTarget(page.getByRole('button', { name: 'Clear selection' }), 'Clear selection');
+    await actions.getByRole('button', { name: 'Move', exact: true }).tap();
+    const modal = page.getByRole('dialog', { name: 'Move 2 documents to' });
+    const outgoing = modal.locator('label', { hasText: /^Outgoing$/ });
+    await expectTapTarget(outgoing, 'the Outgoing choice');
+    await outgoing.tap();
+    await expect(modal.getByRole('radio', { name: 'Outgoing' })).toBeChecked();
+    await modal.getByRole('button', { name: 'Move', exact: true }).tap();
+    await expect(modal).toBeHidden();
+
+    await expect.poll(async () => (await marked(request, token, f, A.outgoing)).Docs.length, { timeout: 30_000 }).toBe(2);
+    await expect(page.getByText('No documents match', { exact: false })).toBeVisible({ timeout: 20_000 });
+  });
+});
