@@ -4,6 +4,7 @@
  * Every /api call except sign-in and licence checks needs a valid licence token; the hooks below
  * check it once, refuse writes for read-only licences once, and deduplicate Idempotency-Keys once.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -18,17 +19,21 @@ import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
 import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
 import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
+import { documentOperationRoutes } from './routes/document-operations.js';
 import { documentRoutes } from './routes/documents.js';
 import { fieldDataRoutes } from './routes/field-data.js';
 import { indexesValidateRoutes } from './routes/indexes-validate.js';
+import { jobRoutes } from './routes/jobs.js';
 import { licenceRoutes } from './routes/licences.js';
 import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
+import { releaseAllJobs } from './services/jobs.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 
 export interface BuildOptions {
@@ -43,12 +48,20 @@ export interface BuildOptions {
   signInLimitPerMinute?: number;
   /** Overrides every licence rule's MaxTimeLastAccessed (default env LEASE_SECONDS). */
   leaseSeconds?: number;
+  /**
+   * The job runner (server/jobs/runner.ts): run: false builds a server that takes calls but works no
+   * job (tests drive runners themselves); leaseMs: how long a claimed job stays a process's without
+   * its heartbeat (default env JOB_LEASE_SECONDS, else 15 s); pollMs: idle poll (250 ms).
+   */
+  jobs?: { run?: boolean; leaseMs?: number; pollMs?: number };
 }
 
 export interface BuiltServer {
   app: FastifyInstance;
   store: Store;
   files: FileStore;
+  /** This process's job runner (started unless jobs.run is false). */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -125,7 +138,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   });
 
   // Web-only read-only licences (type 4) may not change anything. Exceptions: releasing one's own
-  // licence (logout) and changing one's own password.
+  // licence (logout), changing one's own password and cancelling one's own job.
   app.addHook('onRequest', async (request) => {
     const auth = request.auth;
     if (!auth || auth.licenceType !== 4 || SAFE_METHODS.has(request.method)) return;
@@ -134,6 +147,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       const t = (request.params as { token?: string }).token;
       if (t && hashToken(t) === auth.tokenHash) return;
     }
+    // Cancelling one's own job changes no document (routes/jobs.ts answers 404 for anyone else's).
+    if (request.method === 'DELETE' && route === '/api/jobs/:id') return;
     if (request.method === 'POST' && route === '/api/users') {
       const q = request.query as Record<string, unknown>;
       if (String(q.isSelfPasswordChange ?? '').toLowerCase() === 'true') return;
@@ -142,7 +157,17 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   });
 
   installTextGuard(app);
-  installIdempotency(app, store, now);
+  const bootId = randomUUID();
+  installIdempotency(app, store, now, bootId);
+  const envJobLease = Number(process.env.JOB_LEASE_SECONDS);
+  const jobs = new JobRunner({
+    store,
+    now,
+    bootId,
+    leaseMs: opts.jobs?.leaseMs ?? (envJobLease > 0 ? envJobLease * 1000 : DEFAULT_JOB_LEASE_MS),
+    pollMs: opts.jobs?.pollMs,
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
 
   licenceRoutes(app, ctx, limiter);
   databaseRoutes(app, ctx);
@@ -154,17 +179,29 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const thumbs = new Thumbnailer(files);
   documentRoutes(app, ctx, thumbs);
   fieldDataRoutes(app, ctx);
+  documentOperationRoutes(app, ctx, jobs);
+  jobRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   await purgeIdempotencyKeys(store, now()).catch(() => 0);
   const purgeTimer = setInterval(() => void purgeIdempotencyKeys(store, now()).catch(() => 0), 3_600_000);
   purgeTimer.unref();
 
+  // Only this process ever opens an embedded store's data folder: a job another process held was
+  // left by a crash, and is free at once rather than when its lease lapses.
+  if (store.kind === 'pglite') await releaseAllJobs(store);
+  // The runner stops (its current document done, its jobs let go) before the store closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  if (opts.jobs?.run !== false) jobs.start();
+
   let closed = false;
   return {
     app,
     store,
     files,
+    jobs,
     async close() {
       if (closed) return;
       closed = true;

@@ -38,6 +38,6 @@ server.app.log.info(`archive server listening on http://${host}:${port}/`);
 console.log(
   [
     `Archive is ready at http://${host}:${port}/ (storage: ${server.store.kind === 'pglite' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL from DATABASE_URL'}, ready in ${Date.now() - t0} ms)`,
-    'Demo sign-ins: admin/admin (administrator), user/user (ordinary user), viewer/viewer (read-only licence), kiosk/kiosk (one-seat licence)',
+    'Demo sign-ins: admin/admin (administrator), user/user (ordinary user), viewer/viewer (read-only licence), kiosk/kiosk (one-seat licence), clerk/clerk (may copy, not move or delete)',
   ].join('\n'),
 );

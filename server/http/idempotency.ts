@@ -66,9 +66,9 @@ interface KeyRow {
   boot_id: string | null;
 }
 
-export function installIdempotency(app: FastifyInstance, store: Store, now: () => number) {
+/** bootId: this process's id, new at every start (shared with the job runner's locks). */
+export function installIdempotency(app: FastifyInstance, store: Store, now: () => number, bootId: string = randomUUID()) {
   const headerName = IDEMPOTENCY_HEADER.toLowerCase();
-  const bootId = randomUUID();
   let heartbeat: NodeJS.Timeout | undefined;
 
   const beat = async () => {

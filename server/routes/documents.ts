@@ -4,7 +4,9 @@
  *   GET api/dbs/{db}/archives/{a}/documents/{id}/audit?SecureId=                      -> DocumentHistory
  *   GET api/dbs/{db}/archives/{a}/audit?Page=&DocLimit=                                -> ArchiveHistory
  * Thumbnails need archive bit 1 (view), histories bit 512 (history). SecureId must be the
- * document's Hash. A missing page or file: 404 { Key: 'FILE_DOES_NOT_EXIST' }.
+ * document's Hash. A missing page or file: 404 { Key: 'FILE_DOES_NOT_EXIST' }. A document's history
+ * is read by its id (unique across archives), so a moved document keeps its earlier entries, which
+ * stay filed under the archive they happened in (services/documents.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -87,8 +89,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, HISTORY);
     const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; archive_id: number | null; database_id: number | null; document_id: number | null; old_archive_id: number | null; old_doc_id: number | null; details: unknown }>(
       `SELECT time, message, category, user_name, archive_id, database_id, document_id, old_archive_id, old_doc_id, details
-         FROM audit_entries WHERE archive_id = $1 AND document_id = $2 ORDER BY time DESC, id DESC LIMIT 10000`,
-      [archiveId, docId],
+         FROM audit_entries WHERE document_id = $1 ORDER BY time DESC, id DESC LIMIT 10000`,
+      [docId],
     );
     return DocumentHistory.parse(
       r.rows.map((e) => ({

@@ -15,7 +15,7 @@ const READ_RIGHTS = RIGHTS.view | RIGHTS.history | RIGHTS.export | RIGHTS.email;
 
 export const SEED_IDS = {
   db: { demo: 1, records: 2 },
-  user: { admin: 1, user: 2, viewer: 3, kiosk: 4 },
+  user: { admin: 1, user: 2, viewer: 3, kiosk: 4, clerk: 5 },
   group: { administrators: 1, staff: 2 },
   archive: { invoices: 1, paidInvoices: 2, contracts: 3, contractVersions: 4, correspondence: 5, incoming: 6, outgoing: 7, hrFiles: 8, records: 9, retained: 10 },
   rule: { default: 1, full: 2, webFull: 3, webReadOnly: 4, kiosk: 5 },
@@ -112,6 +112,7 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
     [I.user.user, 'user', 'user@example.com', 1, { is_product_user: true }],
     [I.user.viewer, 'viewer', 'viewer@example.com', 4, { is_external_user: true }],
     [I.user.kiosk, 'kiosk', 'kiosk@example.com', 1, {}],
+    [I.user.clerk, 'clerk', 'clerk@example.com', 1, {}],
   ];
   for (const [id, name, email, licence, flags] of users) {
     await ins(db, 'users', { id, name, email, password_hash: await hashPassword(name), licence_type: licence, type: 2, created_at: now, ...flags });
@@ -121,7 +122,7 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   await ins(db, 'groups', { id: I.group.administrators, name: 'Administrators', description: 'Administrators of every database', is_admin_group: true });
   await ins(db, 'groups', { id: I.group.staff, name: 'Staff', description: 'Everyone working with documents' });
   await ins(db, 'group_members', { group_id: I.group.administrators, user_id: I.user.admin });
-  for (const u of [I.user.user, I.user.viewer, I.user.kiosk]) await ins(db, 'group_members', { group_id: I.group.staff, user_id: u });
+  for (const u of [I.user.user, I.user.viewer, I.user.kiosk, I.user.clerk]) await ins(db, 'group_members', { group_id: I.group.staff, user_id: u });
   await ins(db, 'database_admins', { database_id: I.db.demo, user_id: I.user.admin });
   await ins(db, 'database_admins', { database_id: I.db.records, user_id: I.user.admin });
   await ins(db, 'delegation_rights', { database_id: I.db.demo, user_id: I.user.user, permissions: RIGHTS.view | RIGHTS.edit, active: false });
@@ -208,6 +209,8 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   await perm(A.retained, { user_id: I.user.user }, READ_RIGHTS);
   for (const a of [A.invoices, A.paidInvoices, A.correspondence]) await perm(a, { user_id: I.user.viewer }, READ_RIGHTS);
   await perm(A.invoices, { user_id: I.user.kiosk }, FULL_RIGHTS);
+  // A full licence that may copy but neither delete (8) nor move (131072) documents.
+  for (const a of [A.invoices, A.paidInvoices, A.correspondence, A.incoming, A.outgoing]) await perm(a, { user_id: I.user.clerk }, FULL_RIGHTS & ~(RIGHTS.delete | RIGHTS.move));
   await perm(A.correspondence, { group_id: I.group.staff }, READ_RIGHTS);
   for (const a of Object.values(A)) await perm(a, { group_id: I.group.administrators }, FULL_RIGHTS);
 

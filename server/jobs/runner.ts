@@ -1,0 +1,240 @@
+/**
+ * The job runner: works the `jobs` table (services/jobs.ts), in every server process, on PGlite and
+ * on PostgreSQL alike.
+ *
+ * - Claim: the oldest job with pending items that no live process holds, with SELECT ... FOR UPDATE
+ *   SKIP LOCKED (two processes never take the same job); the claimer writes its boot id (locked_by)
+ *   and a lease (lease_until), which its heartbeat extends every third of the lease. A process that
+ *   dies stops extending it: once the lease has lapsed, any process claims the job again. On PGlite
+ *   only one process ever opens the data folder, so a starting server frees every job at once
+ *   (app.ts).
+ * - Work: one transaction per document: the job row is locked, still ours and not cancelled; the
+ *   operation is checked again (rights and the document may have changed since the call) and done
+ *   (services/documents.ts), and the item's state and the job's counters are written, all or
+ *   nothing. So a crash leaves no half-copied document and no double count, and an item that is done
+ *   is never done again. A refusal or an error of one document fails that item (its reason kept) and
+ *   the job goes on; a job whose destination archive or owner is gone fails as a whole.
+ * - Cancel (DELETE api/jobs/{id}) sets the state; the next item's transaction sees it and stops.
+ * - Idle: polls every pollMs (slower after a while), and is woken at once by wake() when a call adds
+ *   work in this process. stop() lets the current document finish, then lets go of the job.
+ */
+import { randomUUID } from 'node:crypto';
+import { DbError, type Store } from '../db/store.js';
+import { ApiError } from '../http/errors.js';
+import { applyOperation, checkOperation, type Actor } from '../services/documents.js';
+import { claimJob, extendLeases, failJob, lockJob, nextPendingItem, releaseJobs, updateCounts, type JobItemRow } from '../services/jobs.js';
+
+export const DEFAULT_JOB_LEASE_MS = 15_000;
+export const DEFAULT_JOB_POLL_MS = 250;
+/** Idle polls at pollMs before polling less often (another process's new job waits at most this). */
+const FAST_IDLE_POLLS = 20;
+const SLOW_POLL_MS = 1_000;
+/** Errors worth trying the whole transaction again for (serialization failure, deadlock). */
+const RETRY_CODES = new Set(['40001', '40P01']);
+
+export interface JobRunnerOptions {
+  store: Store;
+  now?: () => number;
+  /** The process's boot id (locked_by); new at every start. */
+  bootId?: string;
+  leaseMs?: number;
+  pollMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+type ItemOutcome = 'done' | 'lost' | 'ended' | 'skipped';
+
+export class JobRunner {
+  readonly bootId: string;
+  readonly leaseMs: number;
+  private readonly store: Store;
+  private readonly now: () => number;
+  private readonly pollMs: number;
+  private readonly log: (msg: string, err?: unknown) => void;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private woken = false;
+  private wakeSleep: (() => void) | undefined;
+  private claims = 0;
+  private idleWaiters: { after: number; resolve: () => void }[] = [];
+
+  constructor(opts: JobRunnerOptions) {
+    this.store = opts.store;
+    this.now = opts.now ?? Date.now;
+    this.bootId = opts.bootId ?? randomUUID();
+    this.leaseMs = opts.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+    this.pollMs = opts.pollMs ?? DEFAULT_JOB_POLL_MS;
+    this.log = opts.log ?? (() => undefined);
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    const beatMs = Math.max(50, Math.floor(this.leaseMs / 3));
+    this.heartbeat = setInterval(() => void extendLeases(this.store, this.bootId, new Date(this.now()), this.leaseMs).catch(() => undefined), beatMs);
+    this.heartbeat.unref();
+    this.loop = this.run();
+  }
+
+  /** Work was added in this process: look at once instead of at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeSleep?.();
+  }
+
+  /** Resolves once the runner has looked for work after this call and found none (tests, bench). */
+  whenIdle(): Promise<void> {
+    const after = this.claims;
+    const p = new Promise<void>((resolve) => this.idleWaiters.push({ after, resolve }));
+    this.wake();
+    return p;
+  }
+
+  /** Finishes the current document, lets go of this process's jobs, and stops. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    clearInterval(this.heartbeat);
+    await this.loop;
+    this.loop = undefined;
+    await releaseJobs(this.store, this.bootId).catch(() => undefined);
+    for (const w of this.idleWaiters.splice(0)) w.resolve();
+  }
+
+  private async run(): Promise<void> {
+    let idle = 0;
+    while (!this.stopping) {
+      const claim = ++this.claims;
+      let worked = 0;
+      try {
+        worked = await this.runOnce();
+      } catch (e) {
+        this.log('job runner: a pass failed', e);
+      }
+      if (this.stopping) break;
+      if (worked > 0) {
+        idle = 0;
+        continue;
+      }
+      for (const w of this.idleWaiters.filter((x) => x.after < claim)) w.resolve();
+      this.idleWaiters = this.idleWaiters.filter((x) => x.after >= claim);
+      idle++;
+      await this.sleep(idle < FAST_IDLE_POLLS ? this.pollMs : Math.max(this.pollMs, SLOW_POLL_MS));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wakeSleep = () => {
+        this.woken = false;
+        this.wakeSleep = undefined;
+        done();
+      };
+    });
+  }
+
+  /**
+   * Claims one job and works its pending items; returns how many it handled. With maxItems it stops
+   * after that many WITHOUT letting go of the job, as a process that dies would (tests of the lease).
+   */
+  async runOnce(opts: { maxItems?: number } = {}): Promise<number> {
+    const job = await claimJob(this.store, this.bootId, new Date(this.now()), this.leaseMs);
+    if (!job) return 0;
+    let n = 0;
+    for (;;) {
+      if (opts.maxItems !== undefined && n >= opts.maxItems) return n;
+      if (this.stopping) {
+        await releaseJobs(this.store, this.bootId, job.id);
+        return n;
+      }
+      const item = await nextPendingItem(this.store, job.id);
+      if (!item) {
+        // Every item received so far is handled; the rest of the group may still come.
+        await releaseJobs(this.store, this.bootId, job.id);
+        return n;
+      }
+      const outcome = await this.workItem(job.id, item);
+      if (outcome === 'done') n++;
+      if (outcome === 'lost' || outcome === 'ended') return Math.max(n, 1);
+    }
+  }
+
+  private async workItem(jobId: number, item: JobItemRow): Promise<ItemOutcome> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.workItemOnce(jobId, item);
+      } catch (e) {
+        if (attempt < 3 && e instanceof DbError && e.code && RETRY_CODES.has(e.code)) continue;
+        throw e;
+      }
+    }
+  }
+
+  private workItemOnce(jobId: number, item: JobItemRow): Promise<ItemOutcome> {
+    return this.store.transaction(async (tx) => {
+      const now = new Date(this.now());
+      const leaseUntil = new Date(now.getTime() + this.leaseMs);
+      const job = await lockJob(tx, jobId);
+      // Cancelled, ended, or taken over by another process after our lease lapsed.
+      if (!job || job.state !== 'running' || job.locked_by !== this.bootId) return 'lost';
+      const still = await tx.query('SELECT 1 FROM job_items WHERE job_id = $1 AND position = $2 AND state = $3 FOR UPDATE', [jobId, item.position, 'pending']);
+      if (still.rowCount === 0) return 'skipped';
+      if (job.destination_archive_id !== null) {
+        const dest = await tx.query('SELECT 1 FROM archives WHERE id = $1', [job.destination_archive_id]);
+        if (dest.rowCount === 0) {
+          await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now);
+          return 'ended';
+        }
+      }
+      const owner = await tx.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = $1', [job.owner_id]);
+      const user = owner.rows[0];
+      if (!user || job.database_id === null) {
+        await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now);
+        return 'ended';
+      }
+      const actor: Actor = { userId: user.id, userName: user.name };
+      await tx.exec('SAVEPOINT job_item');
+      try {
+        const checked = await checkOperation(
+          tx,
+          actor,
+          { dbId: job.database_id, archiveId: item.archive_id, docId: Number(item.document_id), op: job.kind, destinationArchiveId: job.destination_archive_id },
+          true,
+        );
+        const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
+        await tx.query(`UPDATE job_items SET state = 'done', new_document_id = $3, new_archive_id = $4, handled_at = $5 WHERE job_id = $1 AND position = $2`, [
+          jobId,
+          item.position,
+          out.newDocumentId ?? null,
+          out.newArchiveId ?? null,
+          now,
+        ]);
+        await updateCounts(tx, job, { succeeded: 1 }, now, { leaseUntil });
+      } catch (e) {
+        if (e instanceof DbError && e.code && RETRY_CODES.has(e.code)) throw e;
+        await tx.exec('ROLLBACK TO SAVEPOINT job_item');
+        if (!(e instanceof ApiError)) this.log(`job ${jobId}: document ${item.document_id} failed`, e);
+        const reason = e instanceof ApiError ? e.message : 'The server could not handle this document';
+        await tx.query(`UPDATE job_items SET state = 'failed', reason = $3, reason_key = $4, handled_at = $5 WHERE job_id = $1 AND position = $2`, [
+          jobId,
+          item.position,
+          reason,
+          e instanceof ApiError ? (e.key ?? null) : null,
+          now,
+        ]);
+        await updateCounts(tx, job, { failed: 1 }, now, { leaseUntil });
+      }
+      return 'done';
+    });
+  }
+}

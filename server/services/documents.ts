@@ -1,0 +1,253 @@
+/**
+ * Documents: loading one with its rights check, and copying, moving and deleting one
+ * (archive-inbox-ops.md §4, §6, §7). Routes and the job runner both call these; each change writes
+ * its history entry (services/audit.ts) in the caller's transaction.
+ *
+ * What each operation does to the rows:
+ * - copy: a new document (new id, new secure hash, version 1) in the destination archive with the
+ *   source's field values (fields, mvals: every value, also of fields the destination does not show,
+ *   so nothing is lost), file name and type, page count and content text; its files rows point at
+ *   the same content-addressed blobs (same sha256: no bytes are copied) and its pages at the new
+ *   files rows; one version row (a revision-controlled source gives its current version only).
+ *   History: 'copied' on the new document (OldArchiveID/OldDocID = the source) and on the source.
+ * - move: the same document (its id is kept, so its versions, files, pages and earlier history stay
+ *   attached) gets the destination's archive id; OldDocID is therefore the same id. History: ONE
+ *   'moved' entry filed under the destination with OldArchiveID = the source archive. A document's
+ *   history is read by document id, so its earlier entries (filed under the archive they happened
+ *   in, where that archive's history keeps them) show in the new archive too.
+ * - delete: the schema's soft delete (deleted = true, deleted_at): searches, counts
+ *   (archive_doc_counts, by trigger) and the data version (by trigger) all follow. History: 'deleted'.
+ */
+import { randomBytes } from 'node:crypto';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
+import { DOCUMENT_CHECKED_OUT_KEY } from '../../src/api/documents.js';
+import type { JobKind } from '../../src/api/jobs.js';
+import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
+import type { Queryable } from '../db/store.js';
+import { ApiError, Errors } from '../http/errors.js';
+import { writeAudit } from './audit.js';
+
+export interface Actor {
+  userId: number;
+  userName: string;
+  /** Licence type of the sign-in (4: web-only read-only); unknown for work done later by a job. */
+  licenceType?: number;
+}
+
+export interface DocumentRow {
+  id: number;
+  archive_id: number;
+  secure_hash: string;
+  checked_out_by: number | null;
+}
+
+export async function requireDatabase(db: Queryable, dbId: number): Promise<void> {
+  const r = await db.query('SELECT 1 FROM databases WHERE id = $1', [dbId]);
+  if (r.rowCount === 0) throw Errors.notFound(`Database ${dbId} does not exist`);
+}
+
+/** The archive of this database with the user's rights on it; 404 when there is none. */
+export async function archiveWithRights(db: Queryable, dbId: number, userId: number, archiveId: number): Promise<ArchiveRow> {
+  const archive = (await archivesWithRights(db, dbId, userId)).find((a) => a.id === archiveId);
+  if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+  return archive;
+}
+
+/** A live (not deleted) document of this archive; 404 when there is none. */
+export async function documentIn(db: Queryable, archiveId: number, docId: number, lock = false): Promise<DocumentRow> {
+  const r = await db.query<DocumentRow>(
+    `SELECT id, archive_id, secure_hash, checked_out_by FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted${lock ? ' FOR UPDATE' : ''}`,
+    [docId, archiveId],
+  );
+  const doc = r.rows[0];
+  if (!doc) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
+  return { ...doc, id: Number(doc.id) };
+}
+
+/**
+ * The document if it is in this archive of this database, the user holds `bit` there and secureId is
+ * its Hash: 404 for an unknown database, archive or document, 403 otherwise.
+ */
+export async function loadDocument(db: Queryable, userId: number, dbId: number, archiveId: number, docId: number, secureId: string, bit: number, refusal = 'You do not have permission to view this archive') {
+  await requireDatabase(db, dbId);
+  const archive = await archiveWithRights(db, dbId, userId, archiveId);
+  if ((archive.rights & bit) === 0) throw Errors.forbidden(refusal);
+  const doc = await documentIn(db, archiveId, docId);
+  if (doc.secure_hash !== secureId) throw Errors.forbidden('The secure id does not match this document');
+  return { archive, doc };
+}
+
+export const checkedOut = () => new ApiError(409, 'The document is checked out by another user', DOCUMENT_CHECKED_OUT_KEY);
+
+export interface OperationTarget {
+  dbId: number;
+  archiveId: number;
+  docId: number;
+  op: JobKind;
+  destinationArchiveId?: number | null;
+  /** Checked when given (the call); a job working its items later has checked it already. */
+  secureId?: string;
+}
+
+export interface CheckedOperation {
+  source: ArchiveRow;
+  destination: ArchiveRow | null;
+  doc: DocumentRow;
+}
+
+/** The destination's problems that do not depend on the document (400 / 404). */
+export async function checkDestination(db: Queryable, actor: Actor, t: Pick<OperationTarget, 'dbId' | 'archiveId' | 'op' | 'destinationArchiveId'>): Promise<ArchiveRow | null> {
+  if (t.op === 'delete') return null;
+  const destId = t.destinationArchiveId;
+  if (!destId) throw Errors.badRequest('DestinationArchive is required to copy or move a document');
+  if (destId === t.archiveId) throw Errors.badRequest('DestinationArchive must differ from the document archive');
+  const dest = await archiveWithRights(db, t.dbId, actor.userId, destId);
+  if ((dest.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A versions archive cannot be the destination');
+  return dest;
+}
+
+/**
+ * Whether the actor may do `op` on the document now (archive-inbox-ops.md §6; user-app.md §6): the
+ * read-only licence may not; delete needs bit 8 and move bit 131072 on the source, copy needs view
+ * there; copy and move need add (2) on the destination; a document checked out by another user in a
+ * revision-controlled archive is refused. Throws the refusal (ApiError); the caller records it.
+ */
+export async function checkOperation(db: Queryable, actor: Actor, t: OperationTarget, lock = false): Promise<CheckedOperation> {
+  await requireDatabase(db, t.dbId);
+  const source = await archiveWithRights(db, t.dbId, actor.userId, t.archiveId);
+  const destination = await checkDestination(db, actor, t);
+  const doc = await documentIn(db, t.archiveId, t.docId, lock);
+  if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
+  if (t.secureId !== undefined && doc.secure_hash !== t.secureId) throw Errors.forbidden('The secure id does not match this document');
+  const need = t.op === 'delete' ? ARCHIVE_PERMISSIONS.delete : t.op === 'move' ? ARCHIVE_PERMISSIONS.move : ARCHIVE_PERMISSIONS.view;
+  if ((source.rights & need) === 0) {
+    throw Errors.forbidden(
+      t.op === 'delete'
+        ? 'You do not have permission to delete documents of this archive'
+        : t.op === 'move'
+          ? 'You do not have permission to move documents of this archive'
+          : 'You do not have permission to view this archive',
+    );
+  }
+  if (destination && (destination.rights & ARCHIVE_PERMISSIONS.add) === 0) throw Errors.forbidden(`You do not have permission to add documents to archive ${destination.name}`);
+  if ((source.props & ARCHIVE_PROPS.revisionControl) !== 0 && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
+  return { source, destination, doc };
+}
+
+export interface OperationOutcome {
+  newDocumentId?: number;
+  newArchiveId?: number;
+}
+
+const newSecureHash = () => randomBytes(16).toString('hex');
+
+/** Copies one document (see the file comment). Run inside a transaction. */
+export async function copyDocument(tx: Queryable, c: CheckedOperation, actor: Actor, now: Date, dbId: number, details: Record<string, unknown> = {}): Promise<OperationOutcome> {
+  const dest = c.destination as ArchiveRow;
+  const srcId = c.doc.id;
+  const ins = await tx.query<{ id: number }>(
+    `INSERT INTO documents (archive_id, secure_hash, fields, mvals, version, file_name, file_type, page_count, content_text, created_at, created_by, modified_at, modified_by)
+     SELECT $2, $3, fields, mvals, 1, file_name, file_type, page_count, content_text, $4, $5, $4, $5 FROM documents WHERE id = $1
+     RETURNING id`,
+    [srcId, dest.id, newSecureHash(), now, actor.userName],
+  );
+  const newId = Number(ins.rows[0]!.id);
+  const files = await tx.query<{ id: number; position: number; sha256: string; file_name: string; file_type: string; page_count: number }>(
+    'SELECT id, position, sha256, file_name, file_type, page_count FROM document_files WHERE document_id = $1 ORDER BY position, id',
+    [srcId],
+  );
+  for (const f of files.rows) {
+    const nf = await tx.query<{ id: number }>(
+      'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [newId, f.position, f.sha256, f.file_name, f.file_type, f.page_count],
+    );
+    await tx.query(
+      `INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text)
+       SELECT $1, page_no, $3, page_in_file, rotation, text FROM document_pages WHERE document_id = $2 AND file_id = $4`,
+      [newId, srcId, nf.rows[0]!.id, f.id],
+    );
+  }
+  await tx.query(
+    `INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text)
+     SELECT $1, page_no, NULL, page_in_file, rotation, text FROM document_pages WHERE document_id = $2 AND file_id IS NULL`,
+    [newId, srcId],
+  );
+  const fileRef = files.rows.map((f) => ({ sha256: f.sha256, fileName: f.file_name, fileType: f.file_type, pages: f.page_count }));
+  await tx.query(
+    `INSERT INTO document_versions (document_id, version, fields, mvals, files, comment, created_at, created_by)
+     SELECT $1, 1, fields, mvals, $2::jsonb, $3, $4, $5 FROM documents WHERE id = $1`,
+    [newId, JSON.stringify(fileRef), `Copied from archive ${c.source.name}, document ${srcId}`, now, actor.userName],
+  );
+  await writeAudit(tx, {
+    databaseId: dbId,
+    archiveId: dest.id,
+    documentId: newId,
+    category: 'copied',
+    message: `Copied from archive ${c.source.name} (document ${srcId})`,
+    time: now,
+    userName: actor.userName,
+    userId: actor.userId,
+    oldArchiveId: c.source.id,
+    oldDocId: srcId,
+    event: { Kind: 'copied-from', Archive: c.source.name },
+    details,
+  });
+  await writeAudit(tx, {
+    databaseId: dbId,
+    archiveId: c.source.id,
+    documentId: srcId,
+    category: 'copied',
+    message: `Copied to archive ${dest.name}`,
+    time: now,
+    userName: actor.userName,
+    userId: actor.userId,
+    event: { Kind: 'copied-to', Archive: dest.name },
+    details: { ...details, NewArchiveID: dest.id, NewDocID: newId },
+  });
+  return { newDocumentId: newId, newArchiveId: dest.id };
+}
+
+/** Moves one document, keeping its id (see the file comment). Run inside a transaction. */
+export async function moveDocument(tx: Queryable, c: CheckedOperation, actor: Actor, now: Date, dbId: number, details: Record<string, unknown> = {}): Promise<OperationOutcome> {
+  const dest = c.destination as ArchiveRow;
+  await tx.query('UPDATE documents SET archive_id = $2, modified_at = $3, modified_by = $4 WHERE id = $1', [c.doc.id, dest.id, now, actor.userName]);
+  await writeAudit(tx, {
+    databaseId: dbId,
+    archiveId: dest.id,
+    documentId: c.doc.id,
+    category: 'moved',
+    message: `Moved from archive ${c.source.name}`,
+    time: now,
+    userName: actor.userName,
+    userId: actor.userId,
+    oldArchiveId: c.source.id,
+    oldDocId: c.doc.id,
+    event: { Kind: 'moved-from', Archive: c.source.name },
+    details,
+  });
+  return { newDocumentId: c.doc.id, newArchiveId: dest.id };
+}
+
+/** Deletes one document (soft delete). Run inside a transaction. */
+export async function deleteDocument(tx: Queryable, c: CheckedOperation, actor: Actor, now: Date, dbId: number, details: Record<string, unknown> = {}): Promise<OperationOutcome> {
+  await tx.query('UPDATE documents SET deleted = true, deleted_at = $2, modified_at = $2, modified_by = $3 WHERE id = $1 AND NOT deleted', [c.doc.id, now, actor.userName]);
+  await writeAudit(tx, {
+    databaseId: dbId,
+    archiveId: c.source.id,
+    documentId: c.doc.id,
+    category: 'deleted',
+    message: 'Document deleted',
+    time: now,
+    userName: actor.userName,
+    userId: actor.userId,
+    event: { Kind: 'document-deleted' },
+    details,
+  });
+  return {};
+}
+
+export function applyOperation(tx: Queryable, op: JobKind, c: CheckedOperation, actor: Actor, now: Date, dbId: number, details: Record<string, unknown> = {}): Promise<OperationOutcome> {
+  if (op === 'copy') return copyDocument(tx, c, actor, now, dbId, details);
+  if (op === 'move') return moveDocument(tx, c, actor, now, dbId, details);
+  return deleteDocument(tx, c, actor, now, dbId, details);
+}
