@@ -1,0 +1,168 @@
+/**
+ * The job runner (server/jobs/runner.ts) driven by hand: the server takes the calls but runs no
+ * runner of its own (jobs.run false), so each test decides when which "process" works.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentOperationAccepted, documentPaths } from '../../src/api/documents';
+import { Job, jobPaths } from '../../src/api/jobs';
+import type { Store } from '../../server/db/store';
+import { JobRunner } from '../../server/jobs/runner';
+import { FULL_RIGHTS, SEED_IDS } from '../../server/seed/catalog';
+import { signIn, startServer, type TestServer } from './helpers';
+
+const A = SEED_IDS.archive;
+const LEASE_MS = 15_000;
+let s: TestServer;
+let token = '';
+interface Doc {
+  id: number;
+  archive_id: number;
+  secure_hash: string;
+}
+let pool: Doc[] = [];
+const take = (n: number): Doc[] => {
+  const out = pool.splice(0, n);
+  if (out.length < n) throw new Error('not enough seeded invoices');
+  return out;
+};
+
+beforeAll(async () => {
+  s = await startServer({ seed: { docs: 120 }, jobs: { run: false } });
+  token = await signIn(s, 'user');
+  pool = (await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id', [A.invoices])).rows.map((d) => ({ ...d, id: Number(d.id) }));
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const runner = (bootId: string, store: Store = s.store) => new JobRunner({ store, now: () => s.clock.t, bootId, leaseMs: LEASE_MS });
+
+/** Sends a copy group of `docs` to `dest`; returns the job id. */
+async function copyGroup(docs: Doc[], dest: number = A.paidInvoices): Promise<number> {
+  const key = randomUUID();
+  let id = 0;
+  for (const d of docs) {
+    const r = await s.app.inject({
+      method: 'GET',
+      url: `${documentPaths.operation(1, d.archive_id, d.id, 'Copy')}?token=${token}&SecureId=${d.secure_hash}&Job=${key}&Count=${docs.length}&DestinationArchive=${dest}`,
+    });
+    expect(r.statusCode).toBe(200);
+    id = DocumentOperationAccepted.parse(r.json()).JobId;
+  }
+  return id;
+}
+const job = async (id: number) => Job.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${token}` })).json());
+/** How many copies of each source document exist (by their 'copied' history entry). */
+async function copiesOf(docs: Doc[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const d of docs) {
+    const r = await s.store.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_entries WHERE old_doc_id = $1 AND category = 'copied'", [d.id]);
+    out.push(r.rows[0]!.n);
+  }
+  return out;
+}
+
+describe('job runner', () => {
+  it('a process that dies mid-job leaves no half-copied document; after its lease lapses another process finishes the job, each document once', async () => {
+    const docs = take(8);
+    const id = await copyGroup(docs);
+    const before = (await s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE archive_id = $1', [A.paidInvoices])).rows[0]!.n;
+
+    // Process A is killed while its fourth document's transaction is open: the commit never happens.
+    const dying: Store = {
+      ...s.store,
+      transaction: (fn) =>
+        s.store.transaction(async (tx) => {
+          const out = await fn(tx);
+          const done = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM job_items WHERE job_id = $1 AND state = 'done'", [id]);
+          if (done.rows[0]!.n === 4) throw new Error('SIGKILL');
+          return out;
+        }),
+    };
+    await expect(runner('process-a', dying).runOnce()).rejects.toThrow('SIGKILL');
+    const half = await job(id);
+    expect(half).toMatchObject({ State: 'running', Succeeded: 3, Processed: 3 });
+    expect(await copiesOf(docs)).toEqual([1, 1, 1, 0, 0, 0, 0, 0]);
+    expect((await s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE archive_id = $1', [A.paidInvoices])).rows[0]!.n).toBe(before + 3);
+    // No files or pages rows of a copy that was rolled back.
+    const orphans = await s.store.query('SELECT 1 FROM document_files f LEFT JOIN documents d ON d.id = f.document_id WHERE d.id IS NULL');
+    expect(orphans.rowCount).toBe(0);
+
+    // Process B: A's lease still holds, so B leaves the job alone...
+    const b = runner('process-b');
+    expect(await b.runOnce()).toBe(0);
+    // ...until it lapses.
+    s.clock.advance(LEASE_MS + 1);
+    expect(await b.runOnce()).toBe(5);
+    const done = await job(id);
+    expect(done).toMatchObject({ State: 'done', Count: 8, Succeeded: 8, Failed: 0 });
+    expect(await copiesOf(docs)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(new Set(done.Results?.map((r) => r.NewDocID)).size).toBe(8);
+    expect((await s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE archive_id = $1', [A.paidInvoices])).rows[0]!.n).toBe(before + 8);
+    // Every copy has its files and pages.
+    const incomplete = await s.store.query(
+      `SELECT d.id FROM documents d WHERE d.id IN (SELECT new_document_id FROM job_items WHERE job_id = $1)
+          AND (NOT EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = d.id) OR NOT EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = d.id))`,
+      [id],
+    );
+    expect(incomplete.rowCount).toBe(0);
+  });
+
+  it('a process stopped mid-job (the lease kept) hands the job over once the lease lapses', async () => {
+    const docs = take(4);
+    const id = await copyGroup(docs);
+    expect(await runner('process-c').runOnce({ maxItems: 1 })).toBe(1);
+    const d = runner('process-d');
+    expect(await d.runOnce()).toBe(0);
+    s.clock.advance(LEASE_MS + 1);
+    expect(await d.runOnce()).toBe(3);
+    expect(await job(id)).toMatchObject({ State: 'done', Succeeded: 4 });
+    expect(await copiesOf(docs)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('cancel stops the job before its next document; the rest stay untouched', async () => {
+    const docs = take(5);
+    const id = await copyGroup(docs);
+    const r = runner('process-e');
+    expect(await r.runOnce({ maxItems: 2 })).toBe(2);
+    const cancelled = await s.app.inject({ method: 'DELETE', url: `${jobPaths.job(id)}?token=${token}` });
+    expect(Job.parse(cancelled.json())).toMatchObject({ State: 'cancelled', Succeeded: 2, Count: 5 });
+    // The runner that held it finds it cancelled; no one claims it again.
+    expect(await r.runOnce()).toBe(0);
+    s.clock.advance(LEASE_MS + 1);
+    expect(await runner('process-f').runOnce()).toBe(0);
+    expect(await copiesOf(docs)).toEqual([1, 1, 0, 0, 0]);
+    expect(await job(id)).toMatchObject({ State: 'cancelled', Succeeded: 2, Failed: 0, Processed: 2 });
+    // Cancelling again answers the job as it is.
+    const again = await s.app.inject({ method: 'DELETE', url: `${jobPaths.job(id)}?token=${token}` });
+    expect(Job.parse(again.json()).State).toBe('cancelled');
+  });
+
+  it('fails the job as a whole when its destination archive is gone', async () => {
+    const docs = take(2);
+    const created = await s.store.query<{ id: number }>("INSERT INTO archives (database_id, name) VALUES (1, 'Short-lived') RETURNING id");
+    const dest = created.rows[0]!.id;
+    await s.store.query('INSERT INTO archive_permissions (archive_id, user_id, rights) VALUES ($1, $2, $3)', [dest, SEED_IDS.user.user, FULL_RIGHTS]);
+    const id = await copyGroup(docs, dest);
+    await s.store.query('DELETE FROM archives WHERE id = $1', [dest]);
+    await runner('process-g').runOnce();
+    const j = await job(id);
+    expect(j).toMatchObject({ State: 'failed', Succeeded: 0, Failed: 2, Reason: `The destination archive ${dest} no longer exists` });
+    expect(j.Failures?.map((f) => f.Message)).toEqual(docs.map((d) => `DocID ${d.id}: The destination archive ${dest} no longer exists`));
+    expect(await copiesOf(docs)).toEqual([0, 0]);
+  });
+
+  it('works a job started in its own process at once (woken) and stops cleanly', async () => {
+    const docs = take(3);
+    const r = runner('process-h');
+    r.start();
+    const id = await copyGroup(docs);
+    r.wake();
+    await r.whenIdle();
+    expect(await job(id)).toMatchObject({ State: 'done', Succeeded: 3 });
+    await r.stop();
+    const held = await s.store.query("SELECT 1 FROM jobs WHERE locked_by = 'process-h'");
+    expect(held.rowCount).toBe(0);
+  });
+});
