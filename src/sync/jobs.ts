@@ -270,8 +270,3 @@ export async function markJobsSeen(database: ArchiveDb, ids: readonly string[], 
 export async function dismissFinalJobs(database: ArchiveDb, owner: string | null, now: number): Promise<void> {
   await database.jobs.filter((r) => isMine(r, owner) && isFinalRecord(r) && !r.dismissedAt).modify({ dismissedAt: now, seenAt: now });
 }
-
-/** The tray's badge: running (or queued) jobs and final ones not seen yet. */
-export function jobAttentionCount(records: readonly JobRecord[]): number {
-  return records.filter((r) => !r.dismissedAt && !r.lost && (!isFinalRecord(r) || r.seenAt === undefined)).length;
-}

@@ -6,7 +6,6 @@ import { ArchiveDb } from '../../src/db/db';
 import {
   POLL_MAX_MS,
   dismissFinalJobs,
-  jobAttentionCount,
   markJobsSeen,
   mergeJob,
   nextPollTime,
@@ -16,6 +15,7 @@ import {
   trackJob,
   type FetchJob,
 } from '../../src/sync/jobs';
+import { jobAttentionCount } from '../../src/sync/jobs-view';
 import { job } from './job-fixtures';
 
 let database: ArchiveDb;

@@ -1,39 +1,84 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntry } from '../../../db/db';
+import { db, type JobRecord, type OutboxEntry } from '../../../db/db';
+import { dismissFinalJobs } from '../../../sync/jobs';
+import { isFinalState } from '../../../sync/jobs-view';
 import { clearDone } from '../../../sync/outbox';
 import { useKeepInView } from '../../../ui/use-keep-in-view';
+import { askNotificationPermission, canAskNotificationPermission } from '../job-notification';
+import { JobItem } from './job-item';
 import { OutboxEntryItem } from './outbox-entry-item';
 
+interface Item {
+  at: number;
+  entry?: OutboxEntry;
+  job?: JobRecord;
+}
+
 /**
- * The tray's open panel: the outbox entries and what the user can do with them. Loaded when the
- * tray first opens, so the first screen does not carry it (ARCHITECTURE.md "Budgets").
+ * The tray's open panel: outbox entries and server jobs together, newest first, and what the user can
+ * do with them. An entry that is done and has become a job (a copy, move or delete group) shows as
+ * its job only. Loaded when the tray first opens, so the first screen does not carry it
+ * (ARCHITECTURE.md "Budgets").
  */
-export function NotificationsPanel({ id, entries, onClose }: { id: string; entries: readonly OutboxEntry[]; onClose: () => void }) {
+export function NotificationsPanel({
+  id,
+  entries,
+  jobs,
+  owner,
+  onClose,
+}: {
+  id: string;
+  entries: readonly OutboxEntry[];
+  jobs: readonly JobRecord[];
+  owner: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const [askable, setAskable] = useState(canAskNotificationPermission);
   const hasDone = entries.some((e) => e.state === 'done');
+  const hasFinalJobs = jobs.some((j) => isFinalState(j.state) || j.lost);
   const ref = useRef<HTMLElement>(null);
   useKeepInView(ref, true);
+
+  const becameJob = new Set(jobs.map((j) => j.entryId).filter((x): x is string => !!x));
+  const items: Item[] = [
+    ...entries.filter((e) => !(e.state === 'done' && becameJob.has(e.id))).map((entry): Item => ({ at: entry.createdAt, entry })),
+    ...jobs.map((job): Item => ({ at: job.startedAt, job })),
+  ].sort((a, b) => b.at - a.at || (b.entry?.seq ?? 0) - (a.entry?.seq ?? 0));
+
   return (
     <section id={id} ref={ref} className="nav-menu-panel notifications-panel" aria-label={t('NOTIFICATIONS')}>
       <div className="notifications-panel-head">
         <h2 className="notifications-title">{t('NOTIFICATIONS')}</h2>
-        {hasDone && (
-          <button type="button" className="button" onClick={() => void clearDone()}>
-            {t('OUTBOX_CLEAR_DONE')}
-          </button>
-        )}
         <button type="button" className="button" onClick={onClose}>
           {t('CLOSE')}
         </button>
       </div>
-      {entries.length === 0 ? (
+      {(hasDone || hasFinalJobs || askable) && (
+        <div className="notifications-panel-actions">
+          {hasDone && (
+            <button type="button" className="button" onClick={() => void clearDone()}>
+              {t('OUTBOX_CLEAR_DONE')}
+            </button>
+          )}
+          {hasFinalJobs && (
+            <button type="button" className="button" onClick={() => void dismissFinalJobs(db, owner, Date.now())}>
+              {t('JOBS_CLEAR_FINISHED')}
+            </button>
+          )}
+          {askable && (
+            <button type="button" className="button" onClick={() => void askNotificationPermission().then(() => setAskable(canAskNotificationPermission()))}>
+              {t('JOBS_NOTIFY_ASK')}
+            </button>
+          )}
+        </div>
+      )}
+      {items.length === 0 ? (
         <p className="notifications-empty">{t('OUTBOX_EMPTY')}</p>
       ) : (
         <ul className="outbox-list">
-          {[...entries].reverse().map((e) => (
-            <OutboxEntryItem key={e.seq} entry={e} />
-          ))}
+          {items.map((i) => (i.job ? <JobItem key={`job-${i.job.id}`} job={i.job} /> : i.entry && <OutboxEntryItem key={`entry-${i.entry.seq}`} entry={i.entry} />))}
         </ul>
       )}
     </section>

@@ -1,27 +1,47 @@
-import { Suspense, lazy, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { db } from '../../../db/db';
+import { useSession } from '../../../session/use-session';
+import { isFinalState, jobAttentionCount } from '../../../sync/jobs-view';
+import { useJobs } from '../../../sync/react/use-jobs';
 import { attentionCount } from '../../../sync/outbox';
 import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
+import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
 import { useDismiss } from '../../../ui/use-dismiss';
 import '../notifications.css';
 
 const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
 
 /**
- * The header's Notifications button and its panel (first version: outbox entries; later issues add
- * jobs). The badge counts entries that are unsent, failed or in conflict. Mounted once in the
- * signed-in header, it also starts the outbox's drain triggers.
+ * The header's Notifications button and its panel: outbox entries and the user's server jobs. The
+ * badge counts entries that are unsent, failed or in conflict, running jobs, and ended jobs not seen
+ * yet (opening the tray sees them). Mounted once in the signed-in header, it also starts the outbox's
+ * drain triggers and the jobs worker, and raises a system notification for a job that ends while the
+ * tab is hidden.
  */
 export function NotificationsTray() {
   const { t } = useTranslation();
   useOutboxTriggers();
+  const owner = useSession()?.userName ?? null;
+  useJobsWorker((ended) => {
+    void import('../job-notification').then((m) => m.notifyJobsEnded(ended, t));
+  });
   const entries = useOutbox();
-  const count = attentionCount(entries);
+  const jobs = useJobs(owner);
+  const count = attentionCount(entries) + jobAttentionCount(jobs);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
   useDismiss(ref, open, () => setOpen(false));
+
+  // Ended jobs shown in the open tray are seen: the badge stops counting them.
+  const unseen = open ? jobs.filter((j) => j.seenAt === undefined && (j.lost !== undefined || isFinalState(j.state))).map((j) => j.id) : [];
+  const unseenKey = unseen.join(',');
+  useEffect(() => {
+    if (!unseenKey) return;
+    void import('../../../sync/jobs').then((m) => m.markJobsSeen(db, unseenKey.split(','), Date.now()));
+  }, [unseenKey]);
 
   return (
     <div className="nav-menu notifications-tray" ref={ref}>
@@ -43,7 +63,7 @@ export function NotificationsTray() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel id={panelId} entries={entries} onClose={() => setOpen(false)} />
+          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} owner={owner} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>

@@ -18,6 +18,21 @@ const requestLine = (e: Pick<OutboxEntry, 'method' | 'path' | 'query'>): string 
   return `${e.method} ${e.path}${q ? `?${q}` : ''}`;
 };
 
+/**
+ * What an entry of another kind than field edits says about itself (e.g. 'documentOperation':
+ * meta.title, meta.docs and meta.sent, how many of its documents the server has).
+ */
+function groupProgress(meta: unknown): { title?: string; sent?: number; total?: number } | null {
+  if (typeof meta !== 'object' || meta === null) return null;
+  const m = meta as { title?: unknown; docs?: unknown; sent?: unknown };
+  const total = Array.isArray(m.docs) ? m.docs.length : typeof m.docs === 'number' ? m.docs : undefined;
+  return {
+    ...(typeof m.title === 'string' && m.title ? { title: m.title } : {}),
+    ...(typeof m.sent === 'number' ? { sent: m.sent } : {}),
+    ...(total !== undefined ? { total } : {}),
+  };
+}
+
 /** One outbox entry in the tray: what it changes, its state and reason, and what the user can do. */
 export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
@@ -28,7 +43,8 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const conflict = entry.state === 'conflict' ? FieldDataConflict.safeParse(entry.result) : null;
   const current = conflict?.success ? conflict.data.Current.Fields : [];
   const empty = t('OUTBOX_EMPTY_VALUE');
-  const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : t('OUTBOX_OTHER_CHANGE', { kind: entry.kind });
+  const group = meta ? null : groupProgress(entry.meta);
+  const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : (group?.title ?? t('OUTBOX_OTHER_CHANGE', { kind: entry.kind }));
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
   const failure = entry.state === 'failed' ? failureWords(entry, title, t) : null;
@@ -43,6 +59,9 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
         <span className="outbox-entry-title">{title}</span>
         <span className={`badge outbox-state outbox-state-${entry.state}`}>{t(`OUTBOX_STATE_${entry.state.toUpperCase() as Uppercase<OutboxEntry['state']>}`)}</span>
       </div>
+      {group?.total !== undefined && entry.state === 'sending' && (
+        <p className="outbox-entry-note">{t('OUTBOX_SENT_PROGRESS', { sent: group.sent ?? 0, total: group.total })}</p>
+      )}
       <ul className="outbox-fields">
         {fields.map((f) => {
           const theirs = current.find((c) => c.ID === f.ID);

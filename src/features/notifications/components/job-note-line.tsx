@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * One job note (user-app.md §3: an array whose first element is the kind) as one line of the tray:
+ * 0, 7 and 8 errors (red), 1 an export with its job id (and its file when the note has one), 2 info,
+ * 3 information, 4 a link, 5 copy/move/delete with its counts, 6 the extensions link. A note of a
+ * kind this app does not know is shown as its text, never dropped.
+ */
+export function JobNoteLine({ note }: { note: readonly unknown[] }) {
+  const { t } = useTranslation();
+  const [kind, ...values] = note;
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  const url = strings.find(isSafeUrl);
+  const text = strings.find((s) => s !== url) ?? '';
+  switch (kind) {
+    case 0:
+    case 7:
+    case 8:
+      return (
+        <li className="job-note job-note-error" data-note-kind={kind}>
+          {text || plain(values)}
+        </li>
+      );
+    case 1: {
+      const id = values.find((v) => typeof v === 'number' || (typeof v === 'string' && v !== url)) ?? '';
+      return (
+        <li className="job-note" data-note-kind={kind}>
+          {t('JOB_NOTE_EXPORT', { id: String(id) })}
+          {url && (
+            <>
+              {' '}
+              <a href={url} className="job-note-link" download>
+                {t('JOB_NOTE_DOWNLOAD')}
+              </a>
+            </>
+          )}
+        </li>
+      );
+    }
+    case 4:
+      return (
+        <li className="job-note" data-note-kind={kind}>
+          {url ? (
+            <a href={url} className="job-note-link" target="_blank" rel="noreferrer">
+              {text || url}
+            </a>
+          ) : (
+            text
+          )}
+        </li>
+      );
+    case 5: {
+      const c = (values[0] ?? {}) as { Action?: unknown; Count?: unknown; Succeeded?: unknown; Failed?: unknown };
+      const action = String(c.Action ?? '').toLowerCase();
+      const words = action === 'copy' ? t('JOB_ACTION_COPY') : action === 'move' ? t('JOB_ACTION_MOVE') : action === 'delete' ? t('JOB_ACTION_DELETE') : action;
+      return (
+        <li className="job-note" data-note-kind={kind}>
+          {t('JOB_NOTE_COUNTS', { action: words, count: num(c.Count), succeeded: num(c.Succeeded), failed: num(c.Failed) })}
+        </li>
+      );
+    }
+    case 6:
+      return (
+        <li className="job-note" data-note-kind={kind}>
+          {url ? (
+            <a href={url} className="job-note-link" target="_blank" rel="noreferrer">
+              {t('JOB_NOTE_EXTENSIONS')}
+            </a>
+          ) : (
+            t('JOB_NOTE_EXTENSIONS')
+          )}
+        </li>
+      );
+    default:
+      return (
+        <li className="job-note" data-note-kind={String(kind)}>
+          {text || plain(values)}
+        </li>
+      );
+  }
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** Links from the server go to http(s) or the app's own paths; never javascript: or data:. */
+function isSafeUrl(s: string): boolean {
+  return /^https?:\/\//i.test(s) || (s.startsWith('/') && !s.startsWith('//'));
+}
+
+function plain(values: readonly unknown[]): string {
+  return values.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v))).join(' ');
+}

@@ -1,0 +1,38 @@
+/**
+ * Runs the jobs worker while a user is signed in (mounted once, by the notifications tray in the
+ * signed-in header): started when a token is there, ended at sign-out, restarted for a new token
+ * (another sign-in reads its own session). A session error from the worker goes to the app's one
+ * error handler, which signs the user in again. The bridge (and Comlink) load after the first
+ * screen, like the outbox triggers (ARCHITECTURE.md "Budgets").
+ */
+import { useEffect, useRef } from 'react';
+import { handleError } from '../../api/error-handler';
+import { httpContext } from '../../api/http';
+import type { JobRecord } from '../../db/db';
+import { useSession } from '../../session/use-session';
+
+export function useJobsWorker(onEnded: (records: JobRecord[]) => void): void {
+  const token = useSession()?.token ?? null;
+  const ended = useRef(onEnded);
+  useEffect(() => {
+    ended.current = onEnded;
+  });
+  useEffect(() => {
+    // No Worker in unit tests' DOM (happy-dom): the tray still shows the records.
+    if (!token || typeof Worker === 'undefined') return;
+    let stop: (() => void) | null = null;
+    let live = true;
+    void import('../jobs-bridge').then(({ startJobsWorker }) => {
+      if (!live) return;
+      stop = startJobsWorker({
+        baseUrl: httpContext().baseUrl,
+        onEnded: (records) => ended.current(records),
+        onSessionError: (e) => void handleError(e),
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [token]);
+}
