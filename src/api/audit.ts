@@ -25,7 +25,7 @@ export const HISTORY_EVENT_KINDS = [
   'indexed', 'moved-from-parent', 'version-checked-in', 'viewed', 'fields-changed', 'index-updated', 'annotation-added',
   'stamp-applied', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
   'checked-out', 'checked-in', 'converted-pdf', 'published', 'unpublished', 'page-appended', 'page-deleted', 'copied-to',
-  'page-replaced',
+  'page-replaced', 'copied-from', 'moved-from', 'document-deleted',
 ] as const;
 export type HistoryEventKind = (typeof HISTORY_EVENT_KINDS)[number];
 export const FieldChange = z.looseObject({ Field: z.string(), Old: z.string(), New: z.string() });

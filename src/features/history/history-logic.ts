@@ -71,6 +71,9 @@ const EVENT_KEYS: Record<Exclude<HistoryEventKind, 'fields-changed'>, Translatio
   'page-deleted': 'HISTORY_EVENT_PAGE_DELETED',
   'copied-to': 'HISTORY_EVENT_COPIED_TO',
   'page-replaced': 'HISTORY_EVENT_PAGE_REPLACED',
+  'copied-from': 'HISTORY_EVENT_COPIED_FROM',
+  'moved-from': 'HISTORY_EVENT_MOVED_FROM',
+  'document-deleted': 'HISTORY_EVENT_DOCUMENT_DELETED',
 };
 
 /**
