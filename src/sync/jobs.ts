@@ -76,13 +76,6 @@ export function recordFromJob(job: Job): Pick<JobRecord, 'state' | 'progress' | 
 
 export const POLL_MIN_MS = 1_000;
 export const POLL_MAX_MS = 30_000;
-/**
- * A job already final when this device first hears of it (GET api/jobs at start) counts as unseen
- * in the tray's badge only when it ended this recently: a new device would otherwise light the badge
- * for every job the user ever ran.
- */
-export const UNSEEN_FINAL_MS = 24 * 60 * 60_000;
-
 /** Wait before the next poll of a job whose last `idlePolls` answers brought no change. */
 export function pollDelayMs(idlePolls: number): number {
   return Math.min(POLL_MAX_MS, POLL_MIN_MS * 2 ** Math.max(0, idlePolls));
@@ -163,7 +156,9 @@ export function recordForJob(job: Job, owner: string | null, now: number): JobRe
     nextPollAt: 0,
     idlePolls: 0,
     ...(final ? { endedAt: Number.isFinite(ended) ? ended : now } : {}),
-    ...(final && !(now - ended < UNSEEN_FINAL_MS) ? { seenAt: now } : {}),
+    // Ended before this device heard of it (another device, an earlier session): shown, but the badge
+    // does not light up for it - a new device would otherwise count every job the user ever ran.
+    ...(final ? { seenAt: now } : {}),
   };
 }
 

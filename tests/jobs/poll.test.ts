@@ -162,7 +162,7 @@ describe('mergeJob', () => {
 });
 
 describe('syncJobList (GET api/jobs at start)', () => {
-  it('adds jobs started elsewhere; a final one with failures is polled once for them; old final jobs count as seen', async () => {
+  it('adds jobs started elsewhere; a final one with failures is polled once for them; jobs that ended before this device heard of them do not light the badge', async () => {
     const list = [
       job(20, { State: 'running', Processed: 1, Succeeded: 1 }),
       job(21, { State: 'failed', Processed: 10, Succeeded: 8, Failed: 2, Finished: '2026-11-25T02:59:00.000Z' }),
@@ -175,7 +175,7 @@ describe('syncJobList (GET api/jobs at start)', () => {
       ['21', 'failed', 'user'],
       ['22', 'done', 'user'],
     ]);
-    expect(jobAttentionCount(recs)).toBe(2);
+    expect(jobAttentionCount(recs)).toBe(1);
     const s = server({ 20: job(20, { Processed: 2, Succeeded: 2 }), 21: job(21, { State: 'failed', Processed: 10, Succeeded: 8, Failed: 2, Failures: [{ DocID: 1, ArchiveID: 3, Reason: 'x', Message: 'DocID 1: x' }, { DocID: 2, ArchiveID: 3, Reason: 'y', Message: 'DocID 2: y' }] }) });
     const r = await pollJobs(database, s.fetchJob, T0, { owner: 'user' });
     expect(s.asked.sort()).toEqual([20, 21]);
@@ -185,7 +185,10 @@ describe('syncJobList (GET api/jobs at start)', () => {
   });
 
   it('the badge: running and unseen final jobs; seen and dismissed ones drop out', async () => {
-    await syncJobList(database, [job(30), job(31, { State: 'done', Processed: 10, Succeeded: 10, Finished: '2026-11-25T03:00:00.000Z' })], 'user', T0);
+    await syncJobList(database, [job(30), job(31)], 'user', T0);
+    expect(jobAttentionCount(await database.jobs.toArray())).toBe(2);
+    // Job 31 ends while this device watches it: still counted until it is seen.
+    await pollJobs(database, server({ 30: job(30), 31: job(31, { State: 'done', Processed: 10, Succeeded: 10, Failures: [] }) }).fetchJob, T0, { owner: 'user' });
     expect(jobAttentionCount(await database.jobs.toArray())).toBe(2);
     await markJobsSeen(database, ['31'], T0 + 1);
     expect(jobAttentionCount(await database.jobs.toArray())).toBe(1);
