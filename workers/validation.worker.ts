@@ -1,8 +1,8 @@
 /**
- * The validation worker: exposes workers/validation.ts over Comlink. Started and ended by
- * src/fields/validation-bridge.ts.
+ * The validation worker: exposes src/fields/validation.ts over Comlink. Started and ended by
+ * src/features/editing/validation-bridge.ts.
  */
 import { expose } from 'comlink';
-import { validate } from './validation';
+import { validate } from '../src/fields/validation';
 
 expose({ validate });

@@ -1,8 +1,8 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Field } from '../../src/api/archives';
-import { createValidationBridge, type WorkerHandle } from '../../src/fields/validation-bridge';
-import { validate } from '../../workers/validation';
+import { createValidationBridge, type WorkerHandle } from '../../src/features/editing/validation-bridge';
+import { validate } from '../../src/fields/validation';
 
 const fields: Field[] = [
   { ID: 1, Name: 'Title', Type: 1, Size: 10, Prop: 2 },

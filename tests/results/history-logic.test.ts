@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeHistory, filterByCategory, formatHistoryTime, historyDocLabel, historyMessage, historyMessageParts, historyPages, presentCategories } from '../../src/features/history/history-logic';
+import { documentLabelOf } from '../../src/fields/document-label';
+import { canSeeHistory, filterByCategory, formatHistoryTime, historyMessage, historyMessageParts, historyPages, presentCategories } from '../../src/features/history/history-logic';
 import { HISTORY_EVENT_KINDS } from '../../src/api/audit';
 import { gridErrorText } from '../../src/features/results/use-grid-error';
 import { ApiError } from '../../src/api/api-error';
@@ -78,8 +79,8 @@ describe('history sentences in the user language', () => {
   });
   it('names a document by its first character field with a value, else its file name', () => {
     const fields = [{ ID: 2, Type: 2 }, { ID: 1, Type: 1 }, { ID: 5, Type: 1 }];
-    expect(historyDocLabel({ Fields: [{ ID: 2, VAL: '42' }, { ID: 1, VAL: ' ' }, { ID: 5, VAL: 'Acme' }] }, fields)).toBe('Acme');
-    expect(historyDocLabel({ FileName: 'scan.pdf', Fields: [] }, fields)).toBe('scan.pdf');
-    expect(historyDocLabel({ Fields: [] }, [null, 'x'])).toBe('');
+    expect(documentLabelOf({ Fields: [{ ID: 2, VAL: '42' }, { ID: 1, VAL: ' ' }, { ID: 5, VAL: 'Acme' }] }, fields)).toBe('Acme');
+    expect(documentLabelOf({ FileName: 'scan.pdf', Fields: [] }, fields)).toBe('scan.pdf');
+    expect(documentLabelOf({ Fields: [] }, [null, 'x'])).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/db';
 import { createQueryClient } from '../../src/app/query-client';
 import { resetSessionForTests, setSession } from '../../src/session/session';
-import { LocalSettings, writeLocalSettings } from '../../src/features/settings/local-settings';
+import { LocalSettings, writeLocalSettings } from '../../src/db/local-settings';
 import { DETAILS, SEARCHES, searchServer } from './search-server';
 import { renderSearch } from './render-search';
 

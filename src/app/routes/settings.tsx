@@ -5,7 +5,7 @@ import type { TranslationKey } from '../../i18n/resources';
 import { useServerVersion } from '../../features/admin-rights/api/get-admin-rights';
 import { LanguageSwitcher } from '../../features/settings/components/language-switcher';
 import { PasswordChange } from '../../features/settings/components/password-change';
-import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../features/settings/local-settings';
+import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../db/local-settings';
 import { notify } from '../../ui/notifications';
 import { getConfig } from '../config';
 import { sessionScope } from '../../session/session';

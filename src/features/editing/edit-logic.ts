@@ -182,7 +182,7 @@ export function evaluateInput(field: EditField, input: string | readonly string[
   return { text: r.clamped ? toEditText(field, wire, locale) : text, display, wire: { VAL: wire }, ...(r.clamped ? { clamped: true } : {}) };
 }
 
-/** What the validation worker answered for one field (workers/validation.ts FieldCheck). */
+/** What the validation worker answered for one field (src/fields/validation.ts FieldCheck). */
 export interface CheckAnswer {
   code: FieldCode;
   key?: string;

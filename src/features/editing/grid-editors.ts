@@ -267,18 +267,6 @@ export function editableCellMeta(
   return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...(isTextArea(field) ? { className: 'edit-text-area' } : {}), ...meta } as Partial<Handsontable.CellProperties>;
 }
 
-/**
- * What results-grid.tsx asks of the editing hook (absent: the grid is read-only). A new object
- * whenever what cellMeta or decorate answer changes; the grid re-renders then.
- */
-export interface GridEditing {
-  /** Full cell meta of a field cell (editable or not). */
-  cellMeta(row: number, col: number): Partial<Handsontable.CellProperties>;
-  /** After the text renderer: dirty/invalid/pending marks, messages, read-only look. */
-  decorate(td: HTMLTableCellElement, row: number, col: number): void;
-  /** A value the user committed in a cell editor (never written into the grid's data directly). */
-  onEdit(row: number, col: number, value: string): void;
-}
 
 /** Cell meta of a cell that cannot be edited now (every key editableCellMeta may set, reset). */
 export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputMode: null, listSource: undefined, listLabel: undefined, listLoading: undefined, listEmpty: undefined } as unknown as Partial<Handsontable.CellProperties>;

@@ -24,7 +24,7 @@ import { dynamicDependents, dynamicFilters, filterItems, keepInRefreshedList, li
 import { toEditText } from '../../fields/masks';
 import { alignTable, compactMultiValue, trimTableRows } from '../../fields/multi-value';
 import { isMultiField } from '../../fields/rules';
-import { validateFields, type ServerCheckContext } from '../../fields/validation-bridge';
+import { validateFields, type ServerCheckContext } from './validation-bridge';
 import { notify } from '../../ui/notifications';
 import { enqueueFieldEdit, isFieldEditMeta } from '../../sync/kinds/field-data';
 import { outboxTarget } from '../../sync/outbox';
@@ -36,7 +36,8 @@ import {
   invalidEntries, isDropdownField, isTableColumn, markNote, markOf, splitEntries, newlyDone, originalValue, overlayFor, overlayRows, putDirtyCell, rowEditable,
   sameValue, showEditToggle, type DirtyCell, type DirtyRows, type EditDoc, type EditField, type Overlay, type WireValue,
 } from './edit-logic';
-import { READ_ONLY_CELL_META, editableCellMeta, registerFieldEditors, type EditorExtras, type GridEditing } from './grid-editors';
+import { READ_ONLY_CELL_META, editableCellMeta, registerFieldEditors, type EditorExtras } from './grid-editors';
+import type { GridEditing } from '../../ui/grid-editing';
 import { browserAppLocale } from '../../i18n/locale';
 import type { OutboxEntry } from '../../db/db';
 

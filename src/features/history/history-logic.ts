@@ -1,9 +1,9 @@
 /**
  * Rules of the history panels (user-app.md §3 History, archive-inbox-ops.md §3-§4): the category
  * filter, locale-formatted times, the archive history's paging (25 a page), the entries' sentences
- * in the user's language, and the name of the document a history belongs to.
+ * in the user's language (the name of the document a history belongs to: src/fields/document-label.ts).
  */
-import { ARCHIVE_PERMISSIONS, FIELD_TYPES } from '../../api/archives';
+import { ARCHIVE_PERMISSIONS } from '../../api/archives';
 import { HISTORY_CATEGORIES, type HistoryCategory, type HistoryEvent, type HistoryEventKind } from '../../api/audit';
 import { HISTORY_PAGE_SIZE } from '../../api/constants';
 import type { TranslationKey } from '../../i18n/resources';
@@ -106,23 +106,4 @@ export function historyMessageParts(item: { Event?: HistoryEvent | null }): Mess
 export function historyMessage(item: { Message: string; Event?: HistoryEvent | null }, t: (key: TranslationKey, vars: Record<string, string | number>) => string): string {
   const parts = historyMessageParts(item);
   return parts ? parts.map((p) => t(p.key, p.vars)).join('; ') : item.Message;
-}
-
-/**
- * What names a document in its history's heading beside its archive and id: its first character
- * field with a value, in column order (a title, a customer), else its file name. '' when neither.
- */
-export function historyDocLabel(
-  doc: { FileName?: string | null; Fields: readonly { ID: number; VAL?: string | null }[] },
-  /** The result set's FieldList (as cached: read defensively). */
-  fields: readonly unknown[],
-): string {
-  const values = new Map(doc.Fields.map((f) => [f.ID, (f.VAL ?? '').trim()]));
-  for (const f of fields) {
-    const o = (f ?? {}) as { ID?: unknown; Type?: unknown };
-    if (o.Type !== FIELD_TYPES.character || typeof o.ID !== 'number') continue;
-    const v = values.get(o.ID);
-    if (v) return v;
-  }
-  return doc.FileName?.trim() ?? '';
 }

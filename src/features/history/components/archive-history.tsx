@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { HISTORY_PAGE_SIZE } from '../../../api/constants';
 import { sessionScope } from '../../../session/session';
 import { useSession } from '../../../session/use-session';
-import { readLocalSettings } from '../../settings/local-settings';
+import { readLocalSettings } from '../../../db/local-settings';
 import { useArchiveHistory } from '../api/get-history';
 import { canSeeHistory, formatHistoryTime, historyMessage, historyPages } from '../history-logic';
 

@@ -11,7 +11,7 @@ export interface HistoryDoc {
   hash: string;
   archiveId: number;
   permissions: number;
-  /** The archive's name and what names the document (history-logic historyDocLabel), for the heading. */
+  /** The archive's name and what names the document (src/fields/document-label.ts), for the heading. */
   archiveName?: string;
   label?: string;
 }

@@ -18,7 +18,7 @@ import type Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { registerPlugin, ManualColumnResize, MultiColumnSorting } from 'handsontable/plugins';
 import { textRenderer } from 'handsontable/renderers';
-import type { GridEditing } from '../../editing/grid-editors';
+import type { GridEditing } from '../../../ui/grid-editing';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import { MIN_COLUMN_WIDTH, type ColumnView, type DocLike, type SortSpec, HITS_COLUMN } from '../grid-logic';

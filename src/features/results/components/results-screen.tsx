@@ -4,23 +4,19 @@
  * stored grid state (columns, sort, page size: Dexie gridState via useGridState) and the page cache
  * (Dexie pages via useResultPage). The rules are in grid-logic.ts.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RECORDS_PER_PAGE, THUMBNAIL } from '../../../api/constants';
 import type { ResultSet } from '../../../api/search';
-import { getConfig } from '../../../app/config';
 import { getToken, sessionScope } from '../../../session/session';
 import { useSession } from '../../../session/use-session';
 import type { CachedPage } from '../../../db/db';
-import { readLocalSettings } from '../../settings/local-settings';
-import { HistorySidebar } from '../../history/components/history-sidebar';
-import { historyDocLabel } from '../../history/history-logic';
-import { EditAlerts, EditControls } from '../../editing/components/edit-controls';
-import { EditPanel } from '../../editing/components/edit-panel';
-import { useGridEditing } from '../../editing/use-grid-editing';
+import { readLocalSettings } from '../../../db/local-settings';
+import { documentLabelOf } from '../../../fields/document-label';
+import type { GridEditing } from '../../../ui/grid-editing';
 import { useArchiveCounts, useResultsSearch } from '../api/get-search';
 import { mergeArchiveCounts } from '../archive-choices';
 import {
@@ -77,6 +73,64 @@ export type UseResultsActions = (input: ResultsActionsInput) => ResultsActions;
 const NO_ACTIONS: ResultsActions = { toolbar: null, rowMenuItems: () => [], dialogs: null };
 const useNoActions: UseResultsActions = () => NO_ACTIONS;
 
+/** What the screen reads of the app's configuration (src/app/config.ts AppConfig; the route passes it). */
+export interface ResultsConfig {
+  apiBaseUrl: string;
+  defaultRecordsPerPage: number;
+  gridLicenseKey: string;
+}
+
+/**
+ * The index editing slot (features/editing, passed in by the route like the document actions): it
+ * gets the page and gives the rows with its overlay, the grid's editing seam (src/ui/grid-editing.ts)
+ * and its controls, alerts and side panel to place. Without it the grid is read-only.
+ */
+export interface ResultsEditingInput {
+  scope: string | null;
+  dbId: number;
+  archiveId: number;
+  docs: readonly DocLike[];
+  fields: readonly unknown[];
+  columns: readonly ColumnView[];
+  rows: unknown[][];
+  licenceType: number | null | undefined;
+  fetchedAt: number;
+  reload: () => void;
+  activeDocId: number | null;
+}
+export interface ResultsEditing {
+  rows: unknown[][];
+  grid: GridEditing | undefined;
+  canToggle: boolean;
+  canEditRow: (doc: DocLike) => boolean;
+  editRow: (doc: DocLike) => void;
+  controls: ReactNode;
+  alerts: ReactNode;
+  panel: ReactNode;
+}
+export type UseResultsEditing = (input: ResultsEditingInput) => ResultsEditing;
+const useNoEditing: UseResultsEditing = (input) => ({
+  rows: input.rows, grid: undefined, canToggle: false, canEditRow: () => false, editRow: () => undefined, controls: null, alerts: null, panel: null,
+});
+
+/** The history sidebar slot (features/history): the active row's document history and the archive history. */
+export interface ResultsHistoryProps {
+  id: string;
+  db: number;
+  archiveId: number;
+  archivePermissions: number | null;
+  doc: { id: number; hash: string; archiveId: number; permissions: number; archiveName?: string; label: string } | null;
+  onClose: () => void;
+}
+
+export interface ResultsScreenProps {
+  searchHash: string;
+  config: ResultsConfig;
+  useDocumentActions?: UseResultsActions;
+  useEditing?: UseResultsEditing;
+  HistorySidebar?: ComponentType<ResultsHistoryProps>;
+}
+
 /** Whether two page keys differ only by their sort (key layout: page-cache.ts pageKey). */
 function sameExceptSort(a: string, b: string): boolean {
   const x = a.split('|');
@@ -92,7 +146,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }: { searchHash: string; useDocumentActions?: UseResultsActions }) {
+export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -100,7 +154,6 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
   const db = Number(params.get('db')) || 0;
   const searchId = Number(params.get('Id')) || 0;
   const criteria = params.get('criteria') ?? '';
-  const config = getConfig();
 
   const search = useResultsSearch(scope, db, searchId).data;
   const archives = useMemo(() => search?.ArchiveList ?? [], [search]);
@@ -190,7 +243,7 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
   const docArchiveOf = useCallback((d: DocLike) => d.ArchiveId ?? d.Archive ?? archiveId, [archiveId]);
   const fieldList = data?.Fields;
   const asSelected = useCallback(
-    (d: DocLike): SelectedDoc => ({ id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d), title: historyDocLabel(d, fieldList ?? []) || (d.FileName ?? undefined) }),
+    (d: DocLike): SelectedDoc => ({ id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d), title: documentLabelOf(d, fieldList ?? []) || (d.FileName ?? undefined) }),
     [docArchiveOf, fieldList],
   );
   const pageDocs = useMemo(() => docs.map(asSelected), [docs, asSelected]);
@@ -234,7 +287,7 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
   const archiveName = archives.find((a) => a.Id === archiveId)?.Name ?? '';
   const refine = `/view?${new URLSearchParams({ db: String(db), search: String(searchId), criteria, rpp: String(pageSize) }).toString()}`;
   const readOnly = session?.licenceType === 4;
-  const editing = useGridEditing({
+  const editing = useEditing({
     scope, dbId: db, archiveId, docs, fields: data?.Fields ?? NO_FIELDS, columns: visible, rows, licenceType: session?.licenceType,
     fetchedAt: shown?.fetchedAt ?? 0, reload: rp.reload, activeDocId: activeDoc?.Id ?? null,
   });
@@ -341,7 +394,7 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
         <button type="button" className="button" aria-pressed={historyOpen} aria-controls="results-history" onClick={() => setHistoryOpen((o) => !o)}>
           {t('RESULTS_HISTORY')}
         </button>
-        <EditControls e={editing} />
+        {editing.controls}
         {rp.fetching && <span className="results-loading" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
       </div>
 
@@ -356,7 +409,7 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
         </p>
       )}
 
-      <EditAlerts e={editing} />
+      {editing.alerts}
 
       <div className="results-body">
         <section className="results-grid" aria-label={t('RESULTS_GRID')} aria-busy={rp.fetching}>
@@ -390,8 +443,8 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
             !gridError && <p className="results-loading-page">{t('MESSAGE_LOADING')}</p>
           )}
         </section>
-        <EditPanel e={editing} />
-        {historyOpen && (
+        {editing.panel}
+        {historyOpen && HistorySidebar && (
           <HistorySidebar
             id="results-history"
             db={db}
@@ -405,7 +458,7 @@ export function ResultsScreen({ searchHash, useDocumentActions = useNoActions }:
                     archiveId: docArchive(activeDoc),
                     permissions: activeDoc.Permissions ?? 0,
                     archiveName: archives.find((a) => a.Id === docArchive(activeDoc))?.Name,
-                    label: historyDocLabel(activeDoc, data?.Fields ?? []),
+                    label: documentLabelOf(activeDoc, data?.Fields ?? []),
                   }
                 : null
             }

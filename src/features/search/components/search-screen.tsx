@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { classifyError, handleError } from '../../../api/error-handler';
 import type { Search, SearchDetail } from '../../../api/search';
 import { useOnline } from '../../../ui/offline-indicator';
-import { readLocalSettings } from '../../settings/local-settings';
+import { readLocalSettings } from '../../../db/local-settings';
 import { searchQueryOptions } from '../api/get-search';
 import { useSearches } from '../api/get-searches';
 import { buildCriteria, clampRecordsPerPage, defaultValues, resultsUrl, type CriteriaItem } from '../criteria';

@@ -5,10 +5,10 @@
  * also cancels its server check). State: the current worker and its running calls, in memory only.
  */
 import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { Field } from '../api/archives';
-import type { FieldInput, ServerCheckContext, ValidationOutcome, validate } from '../../workers/validation';
+import type { Field } from '../../api/archives';
+import type { FieldInput, ServerCheckContext, ValidationOutcome, validate } from '../../fields/validation';
 
-export type { FieldCheck, FieldInput, ServerCheckContext, ValidationOutcome } from '../../workers/validation';
+export type { FieldCheck, FieldInput, ServerCheckContext, ValidationOutcome } from '../../fields/validation';
 
 export const IDLE_MS = 30_000;
 
@@ -22,7 +22,7 @@ export interface WorkerHandle {
 }
 
 function startWorker(): WorkerHandle {
-  const worker = new Worker(new URL('../../workers/validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+  const worker = new Worker(new URL('../../../workers/validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
   return { endpoint: worker, terminate: () => worker.terminate() };
 }
 

@@ -1,10 +1,11 @@
 /**
  * Local settings of user-app.md §3, kept on the device in Dexie settings ('localSettings'),
- * validated on read so an old or damaged record falls back to the defaults.
+ * validated on read so an old or damaged record falls back to the defaults. Shared (search, results,
+ * history read it; the settings route writes it), so it lives beside the database, not in a feature.
  */
 import * as z from 'zod/mini';
-import { db } from '../../db/db';
-import { HELPER } from '../../api/constants';
+import { db } from './db';
+import { HELPER } from '../api/constants';
 
 export const LocalSettings = z.object({
   searchSetting: z.prefault(

@@ -1,14 +1,15 @@
 /**
- * The validation worker's functions, plain and typed (workers/validation.worker.ts exposes them,
- * src/fields/validation-bridge.ts calls them): the local field rules first, then, for the values
+ * The field validation the validation worker runs, plain and typed (workers/validation.worker.ts
+ * exposes it, src/features/editing/validation-bridge.ts calls it; shared rules, so it lives here and
+ * not in workers/): the local field rules first, then, for the values
  * that passed and when a server context is given, POST api/indexes for what only the server knows
  * (-4 field not found, fixed-list membership). Offline or on a server error the local results
  * stand, marked serverChecked: false. Stateless: nothing is kept between calls.
  */
-import type { Field } from '../src/api/archives';
-import { IndexCheckRequest, IndexCheckResponse, indexCheckUrl, type IndexCheckItem, type IndexCheckResult } from '../src/fields/check-contract';
-import { FIELD_MESSAGE_KEYS, type FieldCode } from '../src/fields/codes';
-import { isMultiField, validateFieldValue } from '../src/fields/rules';
+import type { Field } from '../api/archives';
+import { IndexCheckRequest, IndexCheckResponse, indexCheckUrl, type IndexCheckItem, type IndexCheckResult } from './check-contract';
+import { FIELD_MESSAGE_KEYS, type FieldCode } from './codes';
+import { isMultiField, validateFieldValue } from './rules';
 
 export interface FieldInput {
   ID: number;
