@@ -245,10 +245,42 @@ test.describe('copy, move and delete', () => {
       .poll(async () => (await jobs(request, token)).filter((j) => j.Kind === 'delete' && j.Count === 20).map((j) => [j.State, j.Succeeded, j.Failed]), { timeout: 60_000 })
       .toEqual([['done', 20, 0]]);
     expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(0);
+    // Each deleted once: one 'deleted' entry per document in Incoming's history.
+    const res = await request.get(`/api/dbs/1/archives/${A.incoming}/audit`, { params: { token, Page: 1, DocLimit: 1000 } });
+    expect(res.status(), await res.text()).toBe(200);
+    const deleted = ((await res.json()) as { Items: { Category: string; DocumentID: number | null }[] }).Items.filter((e) => e.Category === 'deleted');
+    for (const d of f.docs) expect(deleted.filter((e) => e.DocumentID === d.Id), `deleted entries of ${d.Id}`).toHaveLength(1);
 
     const t2 = tray(again);
     await t2.button.click();
     await expect(t2.panel.getByRole('listitem', { name: title, exact: true }).filter({ hasText: '20 succeeded, 0 failed' })).toHaveCount(1, { timeout: 30_000 });
+  });
+});
+
+test.describe('who may copy, move, delete', () => {
+  test('a user without the delete (8) and move (131072) bits sees Move and Delete unavailable with the reason; Copy stays', async ({ page }) => {
+    await openDemo(page, 'clerk');
+    await page.getByTestId('search-list').getByRole('button', { name: 'Correspondence', exact: true }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(gridRow(page, 0)).toBeVisible();
+    const actions = page.getByRole('group', { name: 'Document actions' });
+    await expect(actions.getByRole('button', { name: 'Move', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(actions.getByRole('button', { name: 'Move', exact: true })).toHaveAccessibleDescription('You may not move documents of this archive.');
+    await expect(actions.getByRole('button', { name: 'Delete', exact: true })).toHaveAccessibleDescription('You may not delete documents of this archive.');
+    await expect(actions.getByRole('button', { name: 'Copy', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    // Still reachable by keyboard: pressing it says why and opens nothing.
+    await actions.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('You may not delete documents of this archive.', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the read-only licence (viewer): copy, move and delete unavailable', async ({ page }) => {
+    await openDemo(page, 'viewer');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(gridRow(page, 0)).toBeVisible();
+    const actions = page.getByRole('group', { name: 'Document actions' });
+    for (const name of ['Copy', 'Move', 'Delete']) await expect(actions.getByRole('button', { name, exact: true })).toHaveAccessibleDescription('Your licence is read-only.');
   });
 });
 

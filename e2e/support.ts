@@ -5,6 +5,8 @@ export const DEMO = {
   user: { user: 'user', password: 'user' },
   viewer: { user: 'viewer', password: 'viewer' },
   kiosk: { user: 'kiosk', password: 'kiosk' },
+  /** Full licence; may copy documents but not move or delete them (no bits 8 and 131072). */
+  clerk: { user: 'clerk', password: 'clerk' },
 } as const;
 
 export function basic(user: string, password: string): string {
