@@ -56,7 +56,9 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   const { t } = useTranslation();
   const { scope, dbId, archiveId, archivePermissions, licenceType, selection, onDocumentsChanged } = input;
   const [pending, setPending] = useState<Pending | null>(null);
-  const archives = useArchives(scope, dbId, pending !== null && pending.op !== 'delete');
+  // Fetched with the screen, not when the modal opens: kept on the device, so a copy or move can be
+  // chosen offline too (it waits in the outbox).
+  const archives = useArchives(scope, dbId);
   const choices = useMemo(() => destinations(archives.data ?? [], archiveId), [archives.data, archiveId]);
   useJobRefresh(dbId, onDocumentsChanged);
 
@@ -108,7 +110,8 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         title={pending?.op === 'Move' ? t('DOCUMENTS_MOVE_TITLE', { count }) : t('DOCUMENTS_COPY_TITLE', { count })}
         confirmLabel={t(pending?.op === 'Move' ? 'DOCUMENTS_MOVE' : 'DOCUMENTS_COPY')}
         destinations={choices}
-        loading={archives.isPending}
+        loading={archives.isPending && archives.fetchStatus !== 'paused'}
+        offline={archives.data === undefined && archives.fetchStatus === 'paused'}
         onConfirm={(d) => pending && run(pending, d)}
         onClose={() => setPending(null)}
       />

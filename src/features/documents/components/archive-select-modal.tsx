@@ -13,6 +13,8 @@ export function ArchiveSelectModal(props: {
   confirmLabel: string;
   destinations: readonly Destination[];
   loading: boolean;
+  /** Offline and the archive list was never fetched on this device. */
+  offline?: boolean;
   onConfirm: (d: Destination) => void;
   onClose: () => void;
 }) {
@@ -23,7 +25,7 @@ export function ArchiveSelectModal(props: {
   return (
     <Modal open={props.open} title={props.title} onClose={props.onClose} className="documents-modal">
       {props.destinations.length === 0 ? (
-        <p role="status">{props.loading ? t('MESSAGE_LOADING') : t('DOCUMENTS_NO_DESTINATION')}</p>
+        <p role="status">{props.offline ? t('DOCUMENTS_ARCHIVES_OFFLINE') : props.loading ? t('MESSAGE_LOADING') : t('DOCUMENTS_NO_DESTINATION')}</p>
       ) : (
         <fieldset className="documents-archives">
           <legend>{t('DOCUMENTS_DESTINATION')}</legend>
