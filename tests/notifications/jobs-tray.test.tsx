@@ -70,7 +70,7 @@ describe('jobs in the notifications tray', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel job' }));
     await waitFor(() => expect(within(card).getByText('Cancelled')).toBeTruthy());
     expect(sent.filter((s) => s.method === 'DELETE').map((s) => s.url.split('?')[0])).toEqual(['/api/jobs/41']);
-    expect(within(card).getByRole('status').textContent).toBe('Cancelled: 3 of 10 documents were done before it stopped; the others were not touched.');
+    expect(within(card).getByRole('status').textContent).toBe('Cancelled after 3 of 10 were done; the rest were not touched.');
     expect(within(card).queryByRole('button', { name: 'Cancel job' })).toBeNull();
     expect(await db.jobs.get('41')).toMatchObject({ state: 'cancelled', progress: 4 });
   });
@@ -80,12 +80,12 @@ describe('jobs in the notifications tray', () => {
     await db.jobs.put(record({ id: '42', kind: 'delete', state: 'failed', total: 5, progress: 5, succeeded: 0, failed: 5, failures, seenAt: 1 }));
     renderTray();
     const panel = await openTray('Notifications');
-    const card = within(panel).getByRole('listitem', { name: 'Delete 5 documents' });
+    const card = within(panel).getByRole('listitem', { name: 'Delete documents (5)' });
     const details = card.querySelector('details')!;
     expect(details.open).toBe(false);
     expect(details.querySelector('summary')!.textContent).toBe('Show the 5 failures');
     expect([...details.querySelectorAll('li')].map((li) => li.textContent)).toEqual(failures);
-    expect(within(card).getByRole('status').textContent).toBe('Failed: 0 of 5 documents done, 5 failed.');
+    expect(within(card).getByRole('status').textContent).toBe('Failed: 0 of 5 done, 5 failed.');
   });
 
   it('outbox entries and jobs together, newest first; opening the tray sees ended jobs and the badge drops them', async () => {
@@ -146,7 +146,7 @@ describe('job notes (user-app.md §3): one line per kind', () => {
   }
 
   it('5 shows the counts; 1 and 4 are links; 0, 7 and 8 are errors in red; 2, 3 and unknown kinds show their text', () => {
-    expect(line([5, { Action: 'Move', Count: 12, Succeeded: 11, Failed: 1 }]).text).toBe('Move: 12 documents, 11 succeeded, 1 failed');
+    expect(line([5, { Action: 'Move', Count: 12, Succeeded: 11, Failed: 1 }]).text).toBe('Move: 12 in all, 11 succeeded, 1 failed');
     expect(line([1, 77, '/api/dbs/1/export?jobid=77'])).toMatchObject({ text: 'Export job 77 Download', href: '/api/dbs/1/export?jobid=77' });
     expect(line([4, 'Read the guide', 'https://example.com/guide'])).toMatchObject({ text: 'Read the guide', href: 'https://example.com/guide' });
     expect(line([6, 'https://example.com/ext'])).toMatchObject({ text: 'Install the extensions', href: 'https://example.com/ext' });
