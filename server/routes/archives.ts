@@ -14,7 +14,7 @@ import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { dataVersion } from '../search/data-version.js';
 import { archiveFields, fieldById, fieldToWire } from '../search/model.js';
-import { requireDatabase } from './searches.js';
+import { requireDatabase } from '../services/documents.js';
 
 const VIEW = 1;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -18,7 +18,7 @@ import { archivesWithRights } from '../auth/permissions.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
-import { requireDatabase } from './searches.js';
+import { loadDocument, requireDatabase } from '../services/documents.js';
 
 const { view: VIEW, history: HISTORY } = ARCHIVE_PERMISSIONS;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -42,24 +42,11 @@ const category = (c: string): HistoryCategory => ((HISTORY_CATEGORIES as readonl
 export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs: Thumbnailer) {
   const { store } = ctx;
 
-  /** The document if it is in this archive of this database and the user holds `bit` there. */
-  async function authorisedDocument(userId: number, db: number, archiveId: number, docId: number, secureId: string, bit: number) {
-    await requireDatabase(store, db);
-    const archive = (await archivesWithRights(store, db, userId)).find((a) => a.id === archiveId);
-    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
-    if ((archive.rights & bit) === 0) throw Errors.forbidden(bit === HISTORY ? 'You do not have permission to see the history of this archive' : 'You do not have permission to view this archive');
-    const r = await store.query<{ id: number; secure_hash: string }>('SELECT id, secure_hash FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted', [docId, archiveId]);
-    const doc = r.rows[0];
-    if (!doc) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
-    if (doc.secure_hash !== secureId) throw Errors.forbidden('The secure id does not match this document');
-    return { archive, doc };
-  }
-
   app.get('/api/dbs/:db/archives/:archiveId/documents/:docId/thumb', async (request, reply) => {
     const auth = requireAuth(request);
     const { db, archiveId, docId } = DocParams.parse(request.params);
     const q = ThumbQuery.parse(request.query ?? {});
-    await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, VIEW);
+    await loadDocument(store, auth.userId, db, archiveId, docId, q.SecureId, VIEW);
     const page = q.Page ?? 1;
     const r = await store.query<{ page_in_file: number; sha256: string; file_type: string }>(
       `SELECT p.page_in_file, f.sha256, f.file_type FROM document_pages p JOIN document_files f ON f.id = p.file_id
@@ -86,7 +73,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     const auth = requireAuth(request);
     const { db, archiveId, docId } = DocParams.parse(request.params);
     const q = DocAuditQuery.parse(request.query ?? {});
-    await authorisedDocument(auth.userId, db, archiveId, docId, q.SecureId, HISTORY);
+    await loadDocument(store, auth.userId, db, archiveId, docId, q.SecureId, HISTORY, 'You do not have permission to see the history of this archive');
     const r = await store.query<{ time: Date; message: string; category: string; user_name: string | null; archive_id: number | null; database_id: number | null; document_id: number | null; old_archive_id: number | null; old_doc_id: number | null; details: unknown }>(
       `SELECT time, message, category, user_name, archive_id, database_id, document_id, old_archive_id, old_doc_id, details
          FROM audit_entries WHERE document_id = $1 ORDER BY time DESC, id DESC LIMIT 10000`,

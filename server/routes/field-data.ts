@@ -3,124 +3,20 @@
  *   PUT api/UpdateDocument/databases/{db}/archive/{a}/document/{id}/FieldData?secureId=
  *       headers Auth-Token, Secure-Id, Idempotency-Key, If-Match: "<Rev>"; body FieldData
  *       -> FieldDataResult | 400 FieldDataInvalid | 409 FieldDataConflict (src/api/documents.ts)
- *
- * What is stored where: the values in documents.fields (single values) and documents.mvals
- * (multi-value fields and table columns; an empty value removes the key, as the seed stores it);
- * documents.rev and field_revs are kept by the trigger of migration 005, so a conflict is decided
- * per field: an edit based on Rev n conflicts only if a field it changes has field_revs > n. One
- * audit entry (category 'updated') per applied edit, in the same transaction as the change. The
- * Idempotency-Key is handled before this route runs (server/http/idempotency.ts): a repeat gets the
- * first answer replayed, 409 answers included, and never reaches this code.
+ * The rules and the storage are in server/services/field-edits.ts. The Idempotency-Key is handled
+ * before this route runs (server/http/idempotency.ts): a repeat gets the first answer replayed, 409
+ * answers included, and never reaches this code.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import {
-  FIELD_DATA_CONFLICT_KEY,
-  FIELD_PAYLOAD_MAX_ITEMS,
-  FieldData,
-  formatRevTag,
-  parseRevTag,
-  type FieldDataConflict,
-  type FieldDataInvalid,
-  type FieldDataResult,
-} from '../../src/api/documents.js';
-import type { DocumentField } from '../../src/api/search.js';
-import { ARCHIVE_PERMISSIONS, FIELD_PROPS } from '../../src/api/archives.js';
-import { FIELD_NOT_IN_LIST_KEY } from '../../src/fields/codes.js';
-import { isReadOnlyProp } from '../../src/fields/editability.js';
-import { validateFieldValue, type FieldValueResult } from '../../src/fields/rules.js';
-import { archivesWithRights } from '../auth/permissions.js';
-import type { Queryable } from '../db/store.js';
+import { FIELD_PAYLOAD_MAX_ITEMS, FieldData, formatRevTag, parseRevTag } from '../../src/api/documents.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
-import { archiveFields, fieldToWire, isMulti, type FieldRow } from '../search/model.js';
-import { requireDatabase } from './searches.js';
-
+import { editFields } from '../services/field-edits.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Params = z.object({ db: Id, archiveId: Id, docId: Id });
 const Query = z.looseObject({ secureId: z.string().optional(), SecureId: z.string().optional() });
-
-interface DocRow {
-  id: number;
-  secure_hash: string;
-  fields: Record<string, unknown>;
-  mvals: Record<string, unknown>;
-  rev: number;
-  field_revs: Record<string, unknown>;
-}
-
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const mvalOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(text) : []);
-
-/** Every field of the archive as a result page shows it (server/search/run.ts). */
-function wireFields(fields: readonly FieldRow[], doc: Pick<DocRow, 'fields' | 'mvals'>): DocumentField[] {
-  return fields.map((f) => {
-    if (isMulti(f)) {
-      const m = mvalOf(doc.mvals?.[String(f.id)]);
-      return { ID: f.id, VAL: m[0] ?? '', MVAL: m };
-    }
-    return { ID: f.id, VAL: text(doc.fields?.[String(f.id)]) };
-  });
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-
-interface Change {
-  field: FieldRow;
-  /** Single value (fields) or values (mvals) after the edit. */
-  value: string | string[];
-}
-
-/**
- * The server's check of one edited value: the shared field rules in wire form, then what only the
- * catalogue knows (fixed and type-ahead list membership). Returns the normalised value or the failure.
- */
-export async function revalidate(db: Queryable, field: FieldRow, entry: DocumentField): Promise<FieldValueResult> {
-  const r = validateFieldValue(fieldToWire(field), { VAL: entry.VAL, MVAL: entry.MVAL }, null);
-  if (r.code !== 0) return r;
-  // Fixed and type-ahead lists (dynamic ones: outsideDynamicList, with the parents' values).
-  if (field.list_id !== null && (field.prop & FIELD_PROPS.dynamicDropdown) === 0) {
-    const values = isMulti(field) ? (r.normalizedMVAL ?? []) : [r.normalized ?? ''];
-    const wanted = [...new Set(values.filter((v) => v !== ''))];
-    if (wanted.length) {
-      const found = await db.query<{ value: string }>('SELECT value FROM list_values WHERE list_id = $1 AND value IN (SELECT jsonb_array_elements_text($2::jsonb))', [field.list_id, JSON.stringify(wanted)]);
-      const known = new Set(found.rows.map((x) => x.value));
-      if (wanted.some((v) => !known.has(v))) return { code: -1, key: FIELD_NOT_IN_LIST_KEY };
-    }
-  }
-  return r;
-}
-
-/** A dynamic-list value that its list, filtered by the parents' values (ListF1, ListF2), does not hold. */
-async function outsideDynamicList(
-  db: Queryable,
-  field: FieldRow,
-  value: string | string[],
-  fieldsAfter: Record<string, unknown>,
-): Promise<FieldDataInvalid['Fields'][number] | null> {
-  if ((field.prop & FIELD_PROPS.dynamicDropdown) === 0 || field.list_id === null) return null;
-  const wanted = [...new Set((Array.isArray(value) ? value : [value]).filter((v) => v !== ''))];
-  if (!wanted.length) return null;
-  const parent = (id: number | null) => (id === null ? null : text(fieldsAfter[String(id)]).toLowerCase() || null);
-  const found = await db.query<{ value: string }>(
-    `SELECT DISTINCT value FROM dynamic_list_rows
-      WHERE list_id = $1 AND value IN (SELECT jsonb_array_elements_text($2::jsonb))
-        AND ($3::text IS NULL OR lower(filter1) = $3) AND ($4::text IS NULL OR lower(filter2) = $4)`,
-    [field.list_id, JSON.stringify(wanted), parent(field.list_f1), parent(field.list_f2)],
-  );
-  const known = new Set(found.rows.map((r) => r.value));
-  const missing = wanted.find((v) => !known.has(v));
-  if (missing === undefined) return null;
-  return { ID: field.id, Code: -1, MessageKey: FIELD_NOT_IN_LIST_KEY, Message: `Field ${field.name}: ${missing} is not an item of its list for the values chosen` };
-}
-
-/** The first few failures in one sentence: Fields names them all, the message stays short. */
-const SUMMARY_ITEMS = 3;
-function summary(checks: FieldDataInvalid['Fields']): string {
-  const head = checks.slice(0, SUMMARY_ITEMS).map((c) => c.Message).join('; ');
-  return checks.length > SUMMARY_ITEMS ? `${head}; and ${checks.length - SUMMARY_ITEMS} more` : head;
-}
 
 function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -145,122 +41,13 @@ export function fieldDataRoutes(app: FastifyInstance, ctx: ServerContext) {
     const baseRev = typeof ifMatch === 'string' ? parseRevTag(ifMatch) : null;
     if (typeof ifMatch === 'string' && baseRev === null) throw Errors.badRequest('If-Match must be the document Rev, e.g. "3"');
 
-    await requireDatabase(store, db);
-    const archive = (await archivesWithRights(store, db, auth.userId)).find((a) => a.id === archiveId);
-    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
-    if ((archive.rights & ARCHIVE_PERMISSIONS.edit) === 0) throw Errors.forbidden('You do not have permission to edit documents of this archive');
-    const found = await store.query<{ secure_hash: string }>('SELECT secure_hash FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted', [docId, archiveId]);
-    const hash = found.rows[0]?.secure_hash;
-    if (hash === undefined) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
-    if (hash !== secureId) throw Errors.forbidden('The secure id does not match this document');
 
-    const fields = await archiveFields(store, archiveId);
-    const byId = new Map(fields.map((f) => [f.id, f]));
-    const checks: FieldDataInvalid['Fields'] = [];
-    const changes: Change[] = [];
-    for (const e of edits) {
-      const f = byId.get(e.ID);
-      if (!f) {
-        checks.push({ ID: e.ID, Code: -4, MessageKey: 'FIELD_NOT_FOUND', Message: `Field ${e.ID} is not a field of this archive` });
-        continue;
-      }
-      if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) {
-        throw Errors.forbidden(`Field ${f.name} is read-only`);
-      }
-      const r = await revalidate(store, f, e);
-      if (r.code !== 0) {
-        checks.push({ ID: e.ID, Code: r.code, ...(r.key ? { MessageKey: r.key } : {}), Message: r.message ?? `Field ${f.name}: invalid value` });
-        continue;
-      }
-      changes.push({ field: f, value: isMulti(f) ? (r.normalizedMVAL ?? []) : (r.normalized ?? '') });
-    }
-    if (checks.length) {
-      const body: FieldDataInvalid = { Message: summary(checks), Key: 'ERROR_INCORRECT_PARAMETERS', Fields: checks };
-      return sendJson(reply, 400, body);
-    }
-
-    const now = new Date(ctx.clock.now());
-    const outcome = await store.transaction(async (tx) => {
-      const r = await tx.query<DocRow>('SELECT id, secure_hash, fields, mvals, rev, field_revs FROM documents WHERE id = $1 AND archive_id = $2 AND NOT deleted FOR UPDATE', [docId, archiveId]);
-      const doc = r.rows[0];
-      if (!doc) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
-      const rev = Number(doc.rev);
-      if (baseRev !== null && baseRev !== rev) {
-        const conflicts = changes
-          .map((c) => c.field.id)
-          .filter((id) => baseRev > rev || Number(doc.field_revs?.[String(id)] ?? 0) > baseRev);
-        if (conflicts.length) return { kind: 'conflict' as const, doc, conflicts };
-      }
-      const nextFields = { ...(doc.fields ?? {}) };
-      const nextMvals = { ...(doc.mvals ?? {}) };
-      const changed: { f: FieldRow; old: string; now: string }[] = [];
-      for (const c of changes) {
-        const key = String(c.field.id);
-        if (Array.isArray(c.value)) {
-          const before = mvalOf(doc.mvals?.[key]);
-          if (sameList(before, c.value)) continue;
-          if (c.value.length) nextMvals[key] = c.value;
-          else delete nextMvals[key];
-          changed.push({ f: c.field, old: before.join(', '), now: c.value.join(', ') });
-        } else {
-          const before = text(doc.fields?.[key]);
-          if (before === c.value) continue;
-          if (c.value !== '') nextFields[key] = c.value;
-          else delete nextFields[key];
-          changed.push({ f: c.field, old: before, now: c.value });
-        }
-      }
-      if (!changed.length) return { kind: 'done' as const, doc };
-      // Dynamic lists (Prop 128) hold only the values their two parent fields allow, judged on the
-      // document as it will be (an edit may change a parent and the child together).
-      for (const c of changes) {
-        const bad = await outsideDynamicList(tx, c.field, c.value, nextFields);
-        if (bad) return { kind: 'invalid' as const, doc, check: bad };
-      }
-      // "Last modified by" fields (Prop 256) name whoever changed the document.
-      for (const f of fields) if ((f.prop & FIELD_PROPS.lastModifiedBy) !== 0 && !isMulti(f)) nextFields[String(f.id)] = auth.userName;
-      const u = await tx.query<DocRow>(
-        `UPDATE documents SET fields = $2::jsonb, mvals = $3::jsonb, modified_at = $4, modified_by = $5 WHERE id = $1
-         RETURNING id, secure_hash, fields, mvals, rev, field_revs`,
-        [docId, JSON.stringify(nextFields), JSON.stringify(nextMvals), now, auth.userName],
-      );
-      const updated = u.rows[0]!;
-      const message = changed.map((c) => `Field ${c.f.name} changed from ${c.old || '(empty)'} to ${c.now || '(empty)'}`).join('; ');
-      await tx.query(
-        `INSERT INTO audit_entries (database_id, archive_id, document_id, message, category, time, user_name, user_id, details)
-         VALUES ($1, $2, $3, $4, 'updated', $5, $6, $7, $8::jsonb)`,
-        [
-          db,
-          archiveId,
-          docId,
-          message,
-          now,
-          auth.userName,
-          auth.userId,
-          JSON.stringify({ Rev: Number(updated.rev), Fields: changed.map((c) => ({ ID: c.f.id, Name: c.f.name, Old: c.old, New: c.now })), IdempotencyKey: request.idempotency?.key ?? null }),
-        ],
-      );
-      return { kind: 'done' as const, doc: updated };
-    });
-
-    const fieldRevs: Record<string, number> = {};
-    for (const [k, v] of Object.entries(outcome.doc.field_revs ?? {})) if (byId.has(Number(k))) fieldRevs[k] = Number(v);
-    const current: FieldDataResult = { Rev: Number(outcome.doc.rev), Fields: wireFields(fields, outcome.doc), FieldRevs: fieldRevs };
-    reply.header('ETag', formatRevTag(current.Rev));
-    if (outcome.kind === 'invalid') {
-      const body: FieldDataInvalid = { Message: outcome.check.Message ?? 'Invalid value', Key: 'ERROR_INCORRECT_PARAMETERS', Fields: [outcome.check] };
-      return sendJson(reply, 400, body);
-    }
-    if (outcome.kind === 'conflict') {
-      const names = outcome.conflicts.map((id) => byId.get(id)?.name ?? String(id)).join(', ');
-      const body: FieldDataConflict = {
-        Message: `The document was changed by someone else since you edited it: ${names}`,
-        Key: FIELD_DATA_CONFLICT_KEY,
-        Current: current,
-        Conflicts: outcome.conflicts,
-      };
-      return sendJson(reply, 409, body);
-    }
-    return sendJson(reply, 200, current);
+    const outcome = await editFields(
+      store,
+      { userId: auth.userId, userName: auth.userName, licenceType: auth.licenceType },
+      { db, archiveId, docId, secureId, edits, baseRev, idempotencyKey: request.idempotency?.key ?? null, now: new Date(ctx.clock.now()) },
+    );
+    if (outcome.rev !== undefined) reply.header('ETag', formatRevTag(outcome.rev));
+    return sendJson(reply, outcome.status, outcome.body);
   });
 }

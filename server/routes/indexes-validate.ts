@@ -17,7 +17,7 @@ import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { archiveFields, fieldToWire, type FieldRow } from '../search/model.js';
-import { requireDatabase } from './searches.js';
+import { requireDatabase } from '../services/documents.js';
 
 const VIEW = 1;
 const DYNAMIC_LIST = 128;

@@ -10,11 +10,11 @@ import { z } from 'zod';
 import { RECORDS_PER_PAGE, normaliseRecordsPerPage } from '../../src/api/constants.js';
 import { DocumentPage, SEARCH_PROPS, SearchDetail, SearchListEntry, type ArchiveCount } from '../../src/api/search.js';
 import { archivesWithRights, withDescendants, type ArchiveRow } from '../auth/permissions.js';
-import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { archiveFields, fieldToWire, promptsOf, searchesOf, tabsOf, type SearchRow } from '../search/model.js';
 import { parseCriteria, parseSort } from '../search/query.js';
+import { requireDatabase } from '../services/documents.js';
 import { countMatches, runPage, type Scope } from '../search/run.js';
 
 const VIEW = 1;
@@ -39,11 +39,6 @@ const DocsQuery = z.looseObject({
   Count: flag,
   count: flag,
 });
-
-export async function requireDatabase(db: Queryable, dbId: number): Promise<void> {
-  const r = await db.query('SELECT 1 FROM databases WHERE id = $1', [dbId]);
-  if (r.rowCount === 0) throw Errors.notFound(`Database ${dbId} does not exist`);
-}
 
 /** The search if the user may run it: its own permissions allow it and the user may view one of its archives. */
 function runnable(s: SearchRow, archives: ReadonlyMap<number, ArchiveRow>): boolean {
