@@ -31,13 +31,25 @@ export interface TrackedJob {
   entryId?: string;
 }
 
-/** Starts watching a job (again: an existing record keeps its progress). Polled at once. */
+/**
+ * Starts watching a job (again: an existing record keeps its progress, and gets what it lacks - a
+ * record the start-up sync made from GET api/jobs before the drain's trackJob has no title or entry).
+ * Polled at once.
+ */
 export async function trackJob(job: TrackedJob, database: ArchiveDb = defaultDb, now: number = Date.now()): Promise<void> {
   const id = String(job.id);
   await database.transaction('rw', database.jobs, async () => {
     const existing = await database.jobs.get(id);
     if (existing) {
-      await database.jobs.update(id, { nextPollAt: 0, idlePolls: 0 });
+      await database.jobs.update(id, {
+        nextPollAt: 0,
+        idlePolls: 0,
+        ...(job.title && !existing.title ? { title: job.title } : {}),
+        ...(job.entryId && !existing.entryId ? { entryId: job.entryId } : {}),
+        ...(job.owner && !existing.owner ? { owner: job.owner } : {}),
+        ...(job.archiveId !== undefined && existing.archiveId === undefined ? { archiveId: job.archiveId } : {}),
+        ...(job.destinationArchiveId !== undefined && existing.destinationArchiveId === undefined ? { destinationArchiveId: job.destinationArchiveId } : {}),
+      });
       return;
     }
     const record: JobRecord = {

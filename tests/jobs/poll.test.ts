@@ -139,6 +139,15 @@ describe('pollJobs', () => {
     database = reopened;
   });
 
+  it('trackJob after the start-up sync made the record gives it its title and entry', async () => {
+    await syncJobList(database, [job(15, { Kind: 'delete', Count: 20, State: 'done', Processed: 20, Succeeded: 20 })], 'user', T0);
+    await trackJob({ id: 15, dbId: 1, kind: 'delete', total: 20, owner: 'user', title: 'Delete 20 documents', entryId: 'op-15' }, database, T0 + 5);
+    expect(await database.jobs.get('15')).toMatchObject({ title: 'Delete 20 documents', entryId: 'op-15', state: 'done', progress: 20 });
+    // A title it already has stays.
+    await trackJob({ id: 15, dbId: 1, kind: 'delete', total: 20, title: 'Other' }, database, T0 + 6);
+    expect((await database.jobs.get('15'))!.title).toBe('Delete 20 documents');
+  });
+
   it('trackJob of a known job polls it again at once and keeps its progress', async () => {
     await trackJob({ id: 6, dbId: 1, kind: 'copy', total: 4 }, database, T0);
     await pollJobs(database, server({ 6: job(6, { Count: 4, Processed: 2, Succeeded: 2 }) }).fetchJob, T0, {});
