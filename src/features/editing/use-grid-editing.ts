@@ -1,45 +1,43 @@
 /**
  * Index editing of one results page (user-app.md §4 "Grid": dirty, edit enabled, cancel, disabling
- * edit with dirty rows). State, in memory only: edit mode, the dirty rows (edit-logic.ts), the open
- * side panel, the alert/confirm shown, the table editor open, and the server checks running (with a
- * ref of the dirty rows for these asynchronous steps). What is saved goes into the outbox (Dexie),
- * which also feeds the overlay of pending values, so they survive a reload and show offline. When an
- * edit of a document on this page is done, the page is revalidated so the grid shows the server's values.
+ * edit with dirty rows). This hook holds the edit mode, the open side panel and table editor, and
+ * what an edit does to a value; its other seams are hooks of their own:
+ * - use-edit-save.ts: the dirty rows (in memory, with a ref for the asynchronous steps) and Save /
+ *   Cancel (Save puts one outbox entry per dirty document);
+ * - use-server-check.ts: the server check of values in the validation worker (the cell is marked
+ *   "checking" and Save waits for it; offline the local result stands);
+ * - use-outbox-overlay.ts: the pending values from the outbox laid over the rows (they survive a
+ *   reload and show offline), and a reload of the page when an edit of one of its documents is done;
+ * - use-grid-seam.ts: what the grid asks of editing (cell meta, marks, committed values).
  *
  * An edit: the local rules at once (a fixed or dynamic list's known items included, numbers clamped
- * to Min/Max), then the server check in the validation worker (POST api/indexes; the cell is marked
- * "checking" and Save waits for it); offline the local result stands. A changed parent of a dynamic
- * list refreshes the list (GET api/indexes with Filter1/Filter2) and clears a dependent value it no
- * longer holds. Dynamic and type-ahead lists edit in the field editor's listbox (lists cached with
- * TanStack Query, persisted); table fields as aligned rows (typing in a cell pads the other columns;
- * rows are added and removed in the table editor).
+ * to Min/Max), then the server check. A changed parent of a dynamic list refreshes the list (GET
+ * api/indexes with Filter1/Filter2) and clears a dependent value it no longer holds. Dynamic and
+ * type-ahead lists edit in the field editor's listbox (lists cached with TanStack Query, persisted);
+ * table fields as aligned rows (typing in a cell pads the other columns; rows are added and removed
+ * in the table editor).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type Handsontable from 'handsontable/base';
-import { DYNAMIC_LIST_MAX, type Field } from '../../api/archives';
-import { httpContext } from '../../api/http';
+import { DYNAMIC_LIST_MAX } from '../../api/archives';
 import { dynamicDependents, dynamicFilters, filterItems, keepInRefreshedList, listKindOf } from '../../fields/lists';
 import { toEditText } from '../../fields/masks';
 import { alignTable, compactMultiValue, trimTableRows } from '../../fields/multi-value';
 import { isMultiField } from '../../fields/rules';
-import { validateFields, type ServerCheckContext } from './validation-bridge';
-import { notify } from '../../ui/notifications';
-import { enqueueFieldEdit, isFieldEditMeta } from '../../sync/kinds/field-data';
-import { outboxTarget } from '../../sync/outbox';
-import { useOutbox } from '../../sync/react/outbox-view';
 import { cachedDynamicList, refreshDynamicList, type DynamicListKey } from './api/get-dynamic-list';
 import { fetchSuggestions, useFixedLists } from './api/get-list-items';
 import {
-  NO_DIRTY, applyCheck, buildFieldEdits, cellEditable, docArchiveId, documentLabel, dropInvalid, editAllowedFor, entriesOf, evaluateInput,
-  invalidEntries, isDropdownField, isTableColumn, markNote, markOf, splitEntries, newlyDone, originalValue, overlayFor, overlayRows, putDirtyCell, rowEditable,
-  sameValue, showEditToggle, type DirtyCell, type DirtyRows, type EditDoc, type EditField, type Overlay, type WireValue,
+  cellEditable, docArchiveId, documentLabel, editAllowedFor, entriesOf, evaluateInput, invalidEntries, isDropdownField, isTableColumn, splitEntries,
+  originalValue, overlayRows, putDirtyCell, rowEditable, sameValue, showEditToggle, type DirtyCell, type EditDoc, type EditField, type WireValue,
 } from './edit-logic';
-import { READ_ONLY_CELL_META, editableCellMeta, registerFieldEditors, type EditorExtras } from './grid-editors';
-import type { GridEditing } from '../../ui/grid-editing';
+import { registerFieldEditors, type EditorExtras } from './grid-editors';
 import { browserAppLocale } from '../../i18n/locale';
-import type { OutboxEntry } from '../../db/db';
+import { useCoarsePointer } from './use-coarse-pointer';
+import { useDirtyRows, useEditSave } from './use-edit-save';
+import { useGridSeam } from './use-grid-seam';
+import { useOutboxOverlay } from './use-outbox-overlay';
+import { useServerChecks } from './use-server-check';
 
 registerFieldEditors();
 
@@ -60,33 +58,11 @@ export interface GridEditingInput {
   activeDocId: number | null;
 }
 
-export type EditAlert = { kind: 'unsaved'; invalid: number } | { kind: 'confirm-cancel'; invalid: number } | null;
-
 /** One input of an edit: what the user typed (a text, or the entries of a multi-value field or table column). */
 export interface EditInput {
   field: EditField;
   input: string | readonly string[];
 }
-
-interface RunningCheck {
-  seq: number;
-  abort: AbortController;
-  done: Promise<void>;
-}
-
-// One MediaQueryList, made on first use: every render of the results screen reads it.
-let coarseList: MediaQueryList | null | undefined;
-const coarseQuery = () => {
-  if (coarseList === undefined) coarseList = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : null;
-  return coarseList;
-};
-function subscribeCoarse(l: () => void) {
-  const q = coarseQuery();
-  q?.addEventListener('change', l);
-  return () => q?.removeEventListener('change', l);
-}
-/** Touch devices edit in the side panel: in-cell editing fights the on-screen keyboard. */
-export const useCoarsePointer = (): boolean => useSyncExternalStore(subscribeCoarse, () => coarseQuery()?.matches ?? false, () => false);
 
 function isEditField(f: unknown): f is EditField {
   const o = f as Partial<EditField> | null;
@@ -104,61 +80,17 @@ export function useGridEditing(p: GridEditingInput) {
 
   const qc = useQueryClient();
   const [editMode, setEditMode] = useState(false);
-  const [dirty, setDirty] = useState<DirtyRows>(NO_DIRTY);
-  // The store as of now, for the asynchronous steps (server checks, list refreshes, Save after them).
-  const dirtyRef = useRef<DirtyRows>(NO_DIRTY);
-  const update = useCallback((fn: (d: DirtyRows) => DirtyRows) => {
-    dirtyRef.current = fn(dirtyRef.current);
-    setDirty(dirtyRef.current);
-  }, []);
-  const checks = useRef(new Map<string, RunningCheck>());
-  const seq = useRef(0);
+  const dirtyRows = useDirtyRows();
+  const { dirty, dirtyRef, update } = dirtyRows;
   const [table, setTable] = useState<{ docId: number; parent: number } | null>(null);
-  const [alert, setAlert] = useState<EditAlert>(null);
   const [panelDocId, setPanelDocId] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
   const editing = editMode && canToggle;
 
   const listIds = useMemo(() => [...new Set(fields.filter(isDropdownField).map((f) => f.List!))], [fields]);
   const lists = useFixedLists(p.scope, p.dbId, listIds, editing);
   const listOf = useCallback((f: EditField) => (isDropdownField(f) ? (lists.get(f.List!) ?? null) : null), [lists]);
 
-  // --- the outbox overlay and refresh on done ------------------------------------------------
-  const entries = useOutbox();
-  const targetOf = useCallback((d: EditDoc) => outboxTarget(p.dbId, docArchiveId(d, p.archiveId), d.Id), [p.dbId, p.archiveId]);
-  // A page holds up to 10,000 documents and the outbox a few: only documents whose id some entry
-  // names get their target built and compared (a page change costs no 10,000 strings).
-  const docsNamedBy = useCallback(
-    (list: readonly OutboxEntry[]) => {
-      const ids = new Set(list.flatMap((e) => (isFieldEditMeta(e.meta) ? [e.meta.docId] : [])));
-      return ids.size ? p.docs.filter((d) => ids.has(d.Id)) : [];
-    },
-    [p.docs],
-  );
-  const overlays = useMemo(() => {
-    const out = new Map<number, Overlay>();
-    for (const d of docsNamedBy(entries)) {
-      const o = overlayFor(entries, targetOf(d), p.fetchedAt);
-      if (o.size) out.set(d.Id, o);
-    }
-    return out;
-  }, [entries, docsNamedBy, targetOf, p.fetchedAt]);
-
-  const seen = useRef<Set<string> | null>(null);
-  const { reload } = p;
-  useEffect(() => {
-    if (seen.current === null) {
-      seen.current = new Set(entries.filter((e) => e.state === 'done').map((e) => e.id));
-      return;
-    }
-    const seenIds = seen.current;
-    const unseen = entries.filter((e) => e.state === 'done' && !seenIds.has(e.id));
-    if (!unseen.length) return;
-    const targets = new Set(docsNamedBy(unseen).map(targetOf));
-    const fresh = newlyDone(unseen, targets, seenIds);
-    for (const id of fresh) seen.current.add(id);
-    if (fresh.length) reload();
-  }, [entries, docsNamedBy, targetOf, reload]);
+  const { entries, overlays } = useOutboxOverlay(p);
 
   // --- values --------------------------------------------------------------------------------
   const currentValue = useCallback(
@@ -176,7 +108,7 @@ export function useGridEditing(p: GridEditingInput) {
       const f = fieldsById.get(fieldId);
       return (f ? currentValue(doc, f) : originalValue(doc, fieldId)).VAL;
     },
-    [fieldsById, currentValue],
+    [dirtyRef, fieldsById, currentValue],
   );
   const dynamicKey = useCallback(
     (doc: EditDoc, field: EditField): DynamicListKey => ({ dbId: p.dbId, fieldId: field.ID, ...dynamicFilters(field, (id) => valueNow(doc, id)) }),
@@ -217,49 +149,8 @@ export function useGridEditing(p: GridEditingInput) {
     [update, baseOf, p.archiveId, fields],
   );
 
-  const serverContext = useCallback(
-    (doc: EditDoc): ServerCheckContext | undefined => {
-      const { baseUrl, token } = httpContext();
-      return token && p.dbId > 0 ? { dbId: p.dbId, archiveId: docArchiveId(doc, p.archiveId), token, apiBase: baseUrl } : undefined;
-    },
-    [p.dbId, p.archiveId],
-  );
-
-  /**
-   * The server check (POST api/indexes through the validation worker) of locally valid values: until
-   * it answers the cells are marked "checking" and Save waits. Refused: the cell shows the server's
-   * reason. Offline or a server error: the local result stands (the server re-validates on save).
-   */
-  const serverCheck = useCallback(
-    (doc: EditDoc, items: readonly { field: EditField; cell: DirtyCell }[]) => {
-      const mine = ++seq.current;
-      const ac = new AbortController();
-      const keys = items.map((i) => `${doc.Id}:${i.field.ID}`);
-      const current = (k: string) => checks.current.get(k)?.seq === mine;
-      const settle = (answers: ReadonlyMap<number, Parameters<typeof applyCheck>[2]>) => {
-        items.forEach((i, n) => {
-          if (current(keys[n]!)) put(doc, i.field, applyCheck(i.field, i.cell, answers.get(i.field.ID), locale));
-        });
-      };
-      // The worker applies the local rules again to what it is given: the values in the locale's edit form.
-      const values = items.map(({ field, cell }) => ({
-        ID: field.ID,
-        VAL: toEditText(field, cell.wire?.VAL ?? '', locale),
-        ...(cell.wire?.MVAL ? { MVAL: cell.wire.MVAL.map((v) => toEditText(field, v, locale)) } : {}),
-      }));
-      const done = validateFields(items.map((i) => i.field as Field), values, locale, { ctx: serverContext(doc), signal: ac.signal })
-        .then(
-          (outcome) => settle(new Map(outcome.results.map((r) => [r.ID, r]))),
-          () => settle(new Map()),
-        )
-        .finally(() => keys.forEach((k) => current(k) && checks.current.delete(k)));
-      keys.forEach((k) => {
-        checks.current.get(k)?.abort.abort();
-        checks.current.set(k, { seq: mine, abort: ac, done });
-      });
-    },
-    [put, locale, serverContext],
-  );
+  const checks = useServerChecks({ dbId: p.dbId, archiveId: p.archiveId, locale, put });
+  const { check: serverCheck, forget: forgetCheck, running: checksRunning } = checks;
 
   /**
    * A parent of dynamic lists changed: each dependent list is refreshed with the row's new values,
@@ -278,13 +169,12 @@ export function useGridEditing(p: GridEditingInput) {
           if (now.filter1 !== key.filter1 || now.filter2 !== key.filter2) return;
           const value = valueNow(doc, dep.ID);
           if (value.trim() === '' || !keepInRefreshedList(value, items).cleared) return;
-          checks.current.get(`${doc.Id}:${dep.ID}`)?.abort.abort();
-          checks.current.delete(`${doc.Id}:${dep.ID}`);
+          forgetCheck(doc.Id, dep.ID);
           put(doc, dep, { text: '', display: '', wire: { VAL: '' }, cleared: true });
         });
       }
     },
-    [fields, mayEdit, dynamicKey, qc, p.scope, valueNow, put],
+    [fields, mayEdit, dynamicKey, qc, p.scope, valueNow, put, forgetCheck],
   );
 
   /** Several fields of one document at once (a table's columns): local rules, then one server check. */
@@ -295,9 +185,7 @@ export function useGridEditing(p: GridEditingInput) {
       for (const { field, input } of inputs) {
         if (!mayEdit(doc, field)) continue;
         const cell = evaluateInput(field, input, locale, knownItems(doc, field));
-        const key = `${doc.Id}:${field.ID}`;
-        checks.current.get(key)?.abort.abort();
-        checks.current.delete(key);
+        forgetCheck(doc.Id, field.ID);
         const unchanged = cell.wire !== null && sameValue(field, cell.wire, currentValue(doc, field));
         if (cell.wire && !unchanged) toCheck.push({ field, cell });
         put(doc, field, cell.wire && !unchanged ? { ...cell, checking: true } : cell);
@@ -306,7 +194,7 @@ export function useGridEditing(p: GridEditingInput) {
       if (toCheck.length) serverCheck(doc, toCheck);
       for (const f of parents) refreshDependents(doc, f);
     },
-    [mayEdit, locale, knownItems, currentValue, put, serverCheck, refreshDependents],
+    [mayEdit, locale, knownItems, currentValue, put, serverCheck, refreshDependents, forgetCheck],
   );
 
 
@@ -374,67 +262,19 @@ export function useGridEditing(p: GridEditingInput) {
   );
 
   // --- save / cancel / toggle ----------------------------------------------------------------
-  const save = useCallback(async (): Promise<boolean> => {
-    // Values still being checked by the server are saved as the check leaves them.
-    while (checks.current.size) await Promise.allSettled([...checks.current.values()].map((c) => c.done));
-    const built = buildFieldEdits(dirtyRef.current, p.dbId, fieldsById, entries);
-    if (!built.ok) {
-      setAlert({ kind: 'unsaved', invalid: built.invalid.length });
-      return false;
-    }
-    setSaving(true);
-    try {
-      for (const e of built.edits) {
-        await enqueueFieldEdit(e);
-        update((d) => {
-          const next = new Map(d);
-          next.delete(e.docId);
-          return next;
-        });
-      }
-      setAlert(null);
-      return true;
-    } catch {
-      setAlert({ kind: 'unsaved', invalid: 0 });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [p.dbId, fieldsById, entries, update]);
-
-  const abortChecks = useCallback(() => {
-    for (const c of checks.current.values()) c.abort.abort();
-    checks.current.clear();
-  }, []);
-
-  const discardAll = useCallback(() => {
-    abortChecks();
-    update(() => NO_DIRTY);
-    setAlert(null);
-    notify('info', t('EDIT_SAVE_CANCELLED'));
-  }, [t, abortChecks, update]);
-
-  const cancel = useCallback(() => {
-    const invalid = invalidEntries(dirty).length;
-    if (invalid) setAlert({ kind: 'confirm-cancel', invalid });
-    else discardAll();
-  }, [dirty, discardAll]);
+  const cancelledText = useCallback(() => t('EDIT_SAVE_CANCELLED'), [t]);
+  const { save, saving, alert, setAlert, discardAll, cancel, discardInvalid } = useEditSave({ dbId: p.dbId, fieldsById, entries, rows: dirtyRows, checks, cancelledText });
 
   const toggle = useCallback(async () => {
     if (!editMode) {
       setEditMode(true);
       return;
     }
-    if ((dirtyRef.current.size || checks.current.size) && !(await save())) return;
+    if ((dirtyRef.current.size || checksRunning()) && !(await save())) return;
     setEditMode(false);
     setPanelDocId(null);
     setTable(null);
-  }, [editMode, save]);
-
-  const discardInvalid = useCallback(() => {
-    update((d) => dropInvalid(d));
-    setAlert(null);
-  }, [update]);
+  }, [editMode, save, dirtyRef, checksRunning]);
 
   // Touch: tapping an editable row in edit mode opens its panel (until it is closed for that row).
   const [closedFor, setClosedFor] = useState<number | null>(null);
@@ -447,63 +287,7 @@ export function useGridEditing(p: GridEditingInput) {
 
   // Built from the current values (not a ref updated in an effect): the grid's own effects run
   // before this component's, and must already see the new edit mode and marks.
-  const docsNow = p.docs;
-  const columnsNow = p.columns;
-  const grid: GridEditing = useMemo(() => {
-    const at = (row: number, col: number) => {
-      const doc = docsNow[row];
-      const id = columnsNow[col]?.fieldId;
-      const field = id === undefined ? undefined : fieldsById.get(id);
-      return { doc, field };
-    };
-    return {
-      cellMeta(row, col): Partial<Handsontable.CellProperties> {
-        const { doc, field } = at(row, col);
-        if (!doc || !field) return READ_ONLY_CELL_META;
-        // valid: false gives Handsontable's own invalid look and aria-invalid.
-        const valid = dirty.get(doc.Id)?.cells.get(field.ID)?.wire !== null;
-        if (coarse || !mayEdit(doc, field)) return { ...READ_ONLY_CELL_META, valid };
-        return { ...editableCellMeta(field, () => editText(doc, field), listOf(field), extrasFor(doc, field)), valid };
-      },
-      decorate(td, row, col) {
-        const { doc, field } = at(row, col);
-        if (!doc || !field) return;
-        const dirtyRow = dirty.get(doc.Id);
-        const cell = dirtyRow?.cells.get(field.ID);
-        const pending = overlays.get(doc.Id)?.get(field.ID);
-        const mark = markOf(cell, pending);
-        const ro = editing && !mayEdit(doc, field);
-        td.classList.toggle('edit-row-dirty', !!dirtyRow);
-        td.classList.toggle('edit-readonly', ro);
-        for (const m of ['dirty', 'checking', 'invalid', 'pending', 'failed', 'conflict']) td.classList.toggle(`edit-${m}`, mark === m);
-        if (ro) td.setAttribute('aria-readonly', 'true');
-        else td.removeAttribute('aria-readonly');
-        if (mark) td.dataset.edit = mark;
-        else delete td.dataset.edit;
-        const note = markNote(mark, cell, pending, t);
-        if (mark === 'invalid') td.setAttribute('aria-invalid', 'true');
-        else td.removeAttribute('aria-invalid');
-        if (note) {
-          td.title = note;
-          td.setAttribute('aria-description', note);
-          if (mark === 'invalid') {
-            const span = document.createElement('span');
-            span.className = 'edit-cell-note';
-            span.textContent = note;
-            span.setAttribute('aria-hidden', 'true');
-            td.appendChild(span);
-          }
-        } else {
-          td.removeAttribute('title');
-          td.removeAttribute('aria-description');
-        }
-      },
-      onEdit(row, col, value) {
-        const { doc, field } = at(row, col);
-        if (doc && field) edit(doc, field, value);
-      },
-    };
-  }, [docsNow, columnsNow, fieldsById, editing, coarse, mayEdit, editText, listOf, extrasFor, dirty, overlays, t, edit]);
+  const grid = useGridSeam({ docs: p.docs, columns: p.columns, fieldsById, editing, coarse, dirty, overlays, mayEdit, editText, listOf, extrasFor, edit, t });
 
   const invalidCount = useMemo(() => invalidEntries(dirty).length, [dirty]);
   const panelIndex = shownPanelId === null ? -1 : p.docs.findIndex((d) => d.Id === shownPanelId);
