@@ -246,8 +246,11 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
     (d: DocLike): SelectedDoc => ({ id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d), title: documentLabelOf(d, fieldList ?? []) || (d.FileName ?? undefined) }),
     [docArchiveOf, fieldList],
   );
-  const pageDocs = useMemo(() => docs.map(asSelected), [docs, asSelected]);
-  const checkedIds = useMemo(() => checkedOnPage(sel, pageDocs), [sel, pageDocs]);
+  // Only ids and archives per row: a packed page builds a row's Fields when read (packed-page.ts), so
+  // titles are taken only for the rows being checked. Nothing at all while nothing is selected.
+  const anySelected = sel.docs.size > 0;
+  const pageKeys = useMemo(() => (anySelected ? docs.map((d) => ({ id: d.Id, archiveId: docArchiveOf(d) })) : []), [anySelected, docs, docArchiveOf]);
+  const checkedIds = useMemo(() => (anySelected ? checkedOnPage(sel, pageKeys) : NO_CHECKS), [anySelected, sel, pageKeys]);
   const selected = useMemo(() => selectedDocs(sel), [sel]);
   const [activeDoc, setActiveDoc] = useState<DocLike | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -256,8 +259,11 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
   const onContextMenu = useCallback((doc: DocLike, at: { x: number; y: number }) => setMenu({ doc, at }), []);
 
   const toggleCheck = useCallback((doc: DocLike) => setSelection((c) => toggleDoc(c, selScope, asSelected(doc))), [selScope, asSelected]);
-  const allChecked = pageAllChecked(sel, pageDocs);
-  const toggleAll = () => setSelection((c) => setPageChecked(c, selScope, pageDocs, !allChecked));
+  const allChecked = anySelected && pageAllChecked(sel, pageKeys);
+  const toggleAll = () => {
+    const page = allChecked ? docs.map((d) => ({ id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d) })) : docs.map(asSelected);
+    setSelection((c) => setPageChecked(c, selScope, page, !allChecked));
+  };
 
   const saveColumns = (next: ColumnView[]) => grid.update({ columns: columnsToState(next) });
   const onSortChange = useCallback((next: SortSpec[]) => grid.update({ sort: next.filter((s) => s.column !== HITS_COLUMN) }), [grid]);
