@@ -98,6 +98,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noUi('src/api and src/fields are pure: no React, no i18n.')] }] },
   },
   {
+    // The drain, the kinds, the session and the contract run in a dedicated worker and the service
+    // worker too, where there is no window and no document: only the page's triggers use them.
+    files: ['src/api/**/*.ts', 'src/db/**/*.ts', 'src/fields/**/*.ts', 'src/session/**/*.ts', 'src/sync/**/*.ts'],
+    ignores: [...HOOK_FILES, 'src/sync/triggers.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message: 'This module runs in workers and the service worker too: no window, document or web storage (page-only code goes in src/sync/triggers.ts or a hook).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts', 'src/session/**/*.ts', 'src/sync/**/*.ts'],
     ignores: HOOK_FILES,
     rules: {

@@ -55,6 +55,11 @@ describe('import zones', () => {
     expect(await errors('src/sync/react/sample.ts', "import { useEffect } from 'react';\nexport const x = useEffect;\n")).toEqual([]);
   });
 
+  it('the drain side of src/sync touches no window or document (it runs in workers); the page triggers may', async () => {
+    expect((await errors('src/sync/sample.ts', "export const online = () => window.navigator.onLine;\n")).join('\n')).toContain('no-restricted-globals');
+    expect(await errors('src/sync/triggers.ts', "export const visible = () => document.visibilityState === 'visible';\n")).toEqual([]);
+  });
+
   it('allowed imports are not errors: a feature its own files and shared layers, a route features, a worker sync', async () => {
     expect(
       await errors(
