@@ -194,10 +194,14 @@ export async function saveJobAnswer(
 /**
  * The start-up sync with the server's own list (GET api/jobs): jobs this user started elsewhere, or
  * whose record was lost, get a record; known ones take the list's counts. Polled at once when they
- * still need it.
+ * still need it. A record the user cleared from the tray is deleted once the server no longer lists
+ * its job (the list holds the newest JOB_LIST_LIMIT): nothing can bring it back then, so the table
+ * does not grow for ever.
  */
 export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<void> {
+  const listed = new Set(jobs.map((j) => String(j.Id)));
   await database.transaction('rw', database.jobs, async () => {
+    await database.jobs.filter((r) => isMine(r, owner) && r.dismissedAt !== undefined && !listed.has(r.id)).delete();
     for (const job of jobs) {
       const id = String(job.Id);
       const existing = await database.jobs.get(id);

@@ -207,5 +207,9 @@ describe('syncJobList (GET api/jobs at start)', () => {
     // The next start-up sync does not bring a dismissed job back.
     await syncJobList(database, [job(31, { State: 'done', Processed: 10, Succeeded: 10 })], 'user', T0 + 3);
     expect((await database.jobs.get('31'))!.dismissedAt).toBe(T0 + 2);
+    // Once the server no longer lists it, the dismissed record goes; others stay.
+    await syncJobList(database, [job(30)], 'user', T0 + 4);
+    expect(await database.jobs.get('31')).toBeUndefined();
+    expect(await database.jobs.get('30')).toBeDefined();
   });
 });
