@@ -12,17 +12,17 @@
  *   operation is checked again (rights and the document may have changed since the call) and done
  *   (services/documents.ts), and the item's state and the job's counters are written, all or
  *   nothing. So a crash leaves no half-copied document and no double count, and an item that is done
- *   is never done again. A refusal or an error of one document fails that item (its reason kept) and
- *   the job goes on; a job whose destination archive or owner is gone fails as a whole.
+ *   is never done again. A refusal, or the database refusing one document's data, fails that item (its reason
+ *   kept) and the job goes on; a job whose destination archive or owner is gone fails as a whole.
  * - Cancel (DELETE api/jobs/{id}) sets the state; the next item's transaction sees it and stops.
  * - Idle: polls every pollMs (slower after a while), and is woken at once by wake() when a call adds
  *   work in this process. stop() lets the current document finish, then lets go of the job.
  */
 import { randomUUID } from 'node:crypto';
-import { DbError, type Store } from '../db/store.js';
+import { DbError, type Queryable, type Store } from '../db/store.js';
 import { ApiError } from '../http/errors.js';
-import { applyOperation, checkOperation, type Actor } from '../services/documents.js';
-import { claimJob, extendLeases, failJob, lockJob, nextPendingItem, releaseJobs, updateCounts, type JobItemRow } from '../services/jobs.js';
+import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
+import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
 export const DEFAULT_JOB_POLL_MS = 250;
@@ -150,91 +150,102 @@ export class JobRunner {
   async runOnce(opts: { maxItems?: number } = {}): Promise<number> {
     const job = await claimJob(this.store, this.bootId, new Date(this.now()), this.leaseMs);
     if (!job) return 0;
+    const owner = await this.store.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = $1', [job.owner_id]);
+    const actor: Actor | null = owner.rows[0] ? { userId: owner.rows[0].id, userName: owner.rows[0].name } : null;
     let n = 0;
+    let batch: JobItemRow[] = [];
     for (;;) {
       if (opts.maxItems !== undefined && n >= opts.maxItems) return n;
       if (this.stopping) {
         await releaseJobs(this.store, this.bootId, job.id);
         return n;
       }
-      const item = await nextPendingItem(this.store, job.id);
+      if (!batch.length) batch = await nextPendingItems(this.store, job.id);
+      const item = batch.shift();
       if (!item) {
         // Every item received so far is handled; the rest of the group may still come.
         await releaseJobs(this.store, this.bootId, job.id);
         return n;
       }
-      const outcome = await this.workItem(job.id, item);
+      const outcome = await this.workItem(job.id, item, actor);
       if (outcome === 'done') n++;
       if (outcome === 'lost' || outcome === 'ended') return Math.max(n, 1);
     }
   }
 
-  private async workItem(jobId: number, item: JobItemRow): Promise<ItemOutcome> {
+  private async workItem(jobId: number, item: JobItemRow, actor: Actor | null): Promise<ItemOutcome> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.workItemOnce(jobId, item);
+        return await this.workItemOnce(jobId, item, actor);
       } catch (e) {
-        if (attempt < 3 && e instanceof DbError && e.code && RETRY_CODES.has(e.code)) continue;
-        throw e;
+        const code = e instanceof DbError ? (e.code ?? '') : '';
+        if (RETRY_CODES.has(code) && attempt < 3) continue;
+        // The database refused this document's data (class 22 data exception, 23 integrity): its
+        // transaction was rolled back; recorded as its failure, so the job does not retry it forever.
+        // Anything else (connection lost, the database stopping) is not the document's fault: the
+        // pass ends and the document is tried again.
+        if (!/^2[23]/.test(code)) throw e;
+        this.log(`job ${jobId}: document ${item.document_id} failed`, e);
+        return this.failItem(jobId, item, 'The server could not handle this document');
       }
     }
   }
 
-  private workItemOnce(jobId: number, item: JobItemRow): Promise<ItemOutcome> {
+  /** One document: its change, its item's state and the job's counters, in one transaction. */
+  private workItemOnce(jobId: number, item: JobItemRow, actor: Actor | null): Promise<ItemOutcome> {
     return this.store.transaction(async (tx) => {
       const now = new Date(this.now());
-      const leaseUntil = new Date(now.getTime() + this.leaseMs);
       const job = await lockJob(tx, jobId);
       // Cancelled, ended, or taken over by another process after our lease lapsed.
       if (!job || job.state !== 'running' || job.locked_by !== this.bootId) return 'lost';
-      const still = await tx.query('SELECT 1 FROM job_items WHERE job_id = $1 AND position = $2 AND state = $3 FOR UPDATE', [jobId, item.position, 'pending']);
-      if (still.rowCount === 0) return 'skipped';
-      if (job.destination_archive_id !== null) {
-        const dest = await tx.query('SELECT 1 FROM archives WHERE id = $1', [job.destination_archive_id]);
-        if (dest.rowCount === 0) {
-          await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now);
-          return 'ended';
-        }
-      }
-      const owner = await tx.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = $1', [job.owner_id]);
-      const user = owner.rows[0];
-      if (!user || job.database_id === null) {
+      if (!actor || job.database_id === null) {
         await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now);
         return 'ended';
       }
-      const actor: Actor = { userId: user.id, userName: user.name };
-      await tx.exec('SAVEPOINT job_item');
-      try {
-        const checked = await checkOperation(
-          tx,
-          actor,
-          { dbId: job.database_id, archiveId: item.archive_id, docId: Number(item.document_id), op: job.kind, destinationArchiveId: job.destination_archive_id },
-          true,
-        );
-        const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
-        await tx.query(`UPDATE job_items SET state = 'done', new_document_id = $3, new_archive_id = $4, handled_at = $5 WHERE job_id = $1 AND position = $2`, [
-          jobId,
-          item.position,
-          out.newDocumentId ?? null,
-          out.newArchiveId ?? null,
-          now,
-        ]);
-        await updateCounts(tx, job, { succeeded: 1 }, now, { leaseUntil });
-      } catch (e) {
-        if (e instanceof DbError && e.code && RETRY_CODES.has(e.code)) throw e;
-        await tx.exec('ROLLBACK TO SAVEPOINT job_item');
-        if (!(e instanceof ApiError)) this.log(`job ${jobId}: document ${item.document_id} failed`, e);
-        const reason = e instanceof ApiError ? e.message : 'The server could not handle this document';
-        await tx.query(`UPDATE job_items SET state = 'failed', reason = $3, reason_key = $4, handled_at = $5 WHERE job_id = $1 AND position = $2`, [
-          jobId,
-          item.position,
-          reason,
-          e instanceof ApiError ? (e.key ?? null) : null,
-          now,
-        ]);
-        await updateCounts(tx, job, { failed: 1 }, now, { leaseUntil });
+      const archives = await operationArchives(tx, job.database_id, actor.userId, item.archive_id, job.destination_archive_id);
+      if (job.destination_archive_id !== null && !archives.has(job.destination_archive_id)) {
+        await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now);
+        return 'ended';
       }
+      const target = { dbId: job.database_id, archiveId: item.archive_id, docId: Number(item.document_id), op: job.kind, destinationArchiveId: job.destination_archive_id };
+      let checked;
+      try {
+        checked = await checkOperation(tx, actor, target, true, archives);
+      } catch (e) {
+        // Refused now (rights changed, the document was deleted or checked out since the call).
+        if (!(e instanceof ApiError)) throw e;
+        return this.recordFailure(tx, job, item, e.message, e.key ?? null, now);
+      }
+      const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
+      const u = await tx.query(
+        `UPDATE job_items SET state = 'done', new_document_id = $3, new_archive_id = $4, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`,
+        [jobId, item.position, out.newDocumentId ?? null, out.newArchiveId ?? null, now],
+      );
+      // Handled already (cannot happen while we hold the job): undo this document's change.
+      if (u.rowCount === 0) throw new DbError('job item handled twice', '40001');
+      await updateCounts(tx, job, { succeeded: 1 }, now, { leaseUntil: new Date(now.getTime() + this.leaseMs) });
       return 'done';
+    });
+  }
+
+  private async recordFailure(tx: Queryable, job: JobRow, item: JobItemRow, reason: string, key: string | null, now: Date): Promise<ItemOutcome> {
+    const u = await tx.query(`UPDATE job_items SET state = 'failed', reason = $3, reason_key = $4, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`, [
+      job.id,
+      item.position,
+      reason,
+      key,
+      now,
+    ]);
+    if (u.rowCount === 0) return 'skipped';
+    await updateCounts(tx, job, { failed: 1 }, now, { leaseUntil: new Date(now.getTime() + this.leaseMs) });
+    return 'done';
+  }
+
+  private failItem(jobId: number, item: JobItemRow, reason: string): Promise<ItemOutcome> {
+    return this.store.transaction(async (tx) => {
+      const job = await lockJob(tx, jobId);
+      if (!job || job.state !== 'running' || job.locked_by !== this.bootId) return 'lost';
+      return this.recordFailure(tx, job, item, reason, null, new Date(this.now()));
     });
   }
 }

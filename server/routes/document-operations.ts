@@ -21,7 +21,7 @@ import { IDEMPOTENCY_HEADER } from '../../src/api/errors.js';
 import type { JobKind } from '../../src/api/jobs.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { checkDestination, checkOperation, requireDatabase, type Actor } from '../services/documents.js';
+import { checkDestination, checkOperation, operationArchives, requireDatabase, type Actor } from '../services/documents.js';
 import { addItem, groupJob, type JobRow } from '../services/jobs.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -66,14 +66,15 @@ export function documentOperationRoutes(app: FastifyInstance, ctx: ServerContext
       const target = { dbId: db, archiveId, docId, op: kind, destinationArchiveId: q.DestinationArchive ?? null, secureId: q.SecureId };
       const now = new Date(ctx.clock.now());
 
-      await requireDatabase(store, db);
-      const destination = await checkDestination(store, actor, target);
+      const archives = await operationArchives(store, db, auth.userId, archiveId, target.destinationArchiveId);
+      if (archives.size === 0) await requireDatabase(store, db);
+      const destination = checkDestination(archives, target);
       if (key === null && q.Count !== undefined && q.Count !== 1) throw new ApiError(400, 'Count needs a Job key', 'ERROR_INCORRECT_PARAMETERS');
 
       const outcome = await store.transaction(async (tx) => {
         let refusal: ApiError | null = null;
         try {
-          await checkOperation(tx, actor, target);
+          await checkOperation(tx, actor, target, false, archives);
         } catch (e) {
           if (!(e instanceof ApiError)) throw e;
           // A single call has no group to record its refusal in.

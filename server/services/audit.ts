@@ -24,11 +24,20 @@ export interface AuditEntryInput {
   details?: Record<string, unknown>;
 }
 
-export async function writeAudit(db: Queryable, e: AuditEntryInput): Promise<void> {
-  const details = { ...(e.details ?? {}), ...(e.event ? { Event: e.event } : {}) };
+export async function writeAudit(db: Queryable, ...entries: AuditEntryInput[]): Promise<void> {
+  if (!entries.length) return;
+  const params: unknown[] = [];
+  // Several entries of one change (a copy writes two) in one statement: a job writes thousands.
+  const rows = entries.map((e) => {
+    const details = { ...(e.details ?? {}), ...(e.event ? { Event: e.event } : {}) };
+    const values = [e.databaseId, e.archiveId, e.documentId, e.message, e.category, e.oldArchiveId ?? null, e.oldDocId ?? null, e.time, e.userName, e.userId ?? null, JSON.stringify(details)];
+    const first = params.length;
+    params.push(...values);
+    return `(${values.map((_, i) => `$${first + i + 1}${i === values.length - 1 ? '::jsonb' : ''}`).join(', ')})`;
+  });
   await db.query(
     `INSERT INTO audit_entries (database_id, archive_id, document_id, message, category, old_archive_id, old_doc_id, time, user_name, user_id, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
-    [e.databaseId, e.archiveId, e.documentId, e.message, e.category, e.oldArchiveId ?? null, e.oldDocId ?? null, e.time, e.userName, e.userId ?? null, JSON.stringify(details)],
+     VALUES ${rows.join(', ')}`,
+    params,
   );
 }

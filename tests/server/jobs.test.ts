@@ -153,6 +153,18 @@ describe('job runner', () => {
     expect(await copiesOf(docs)).toEqual([0, 0]);
   });
 
+  it('two processes working at once take different jobs (SKIP LOCKED) and handle each document once', async () => {
+    const first = take(4);
+    const second = take(4);
+    const ids = [await copyGroup(first), await copyGroup(second)];
+    const [x, y] = [runner('process-x'), runner('process-y')];
+    const worked = await Promise.all([x.runOnce(), y.runOnce()]);
+    expect(worked).toEqual([4, 4]);
+    for (const id of ids) expect(await job(id)).toMatchObject({ State: 'done', Succeeded: 4, Failed: 0 });
+    expect(await copiesOf([...first, ...second])).toEqual(Array(8).fill(1));
+    expect(await x.runOnce()).toBe(0);
+  });
+
   it('works a job started in its own process at once (woken) and stops cleanly', async () => {
     const docs = take(3);
     const r = runner('process-h');
