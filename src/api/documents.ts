@@ -14,23 +14,34 @@ export const DOCUMENT_OPERATIONS: readonly DocumentOperation[] = ['Copy', 'Move'
  * - Job: the client's key of the group (1-100 characters of letters, digits, '-' and '_'; e.g. a
  *   UUID). All calls with the same Job (of one user) make ONE server job (src/api/jobs.ts) of Count
  *   documents; without Job the call is a job of its own with Count 1. A repeat of a call for a
- *   document already in the job changes nothing (safe to re-send).
- * - Count: how many documents the group has (1..DOCUMENT_GROUP_MAX); the first call sets it.
+ *   document already in the job changes nothing (safe to re-send) and answers as the first did.
+ *   GETs skip the Idempotency-Key middleware: a call without Job that carries an Idempotency-Key
+ *   header uses that key as its Job, so a resent single call is done once too.
+ * - Count: how many documents the group has (1..DOCUMENT_GROUP_MAX); the first call sets it
+ *   (default 1); one document more than Count is refused (400). Without Job, Count is 1.
  * - DestinationArchive: for Copy and Move, the archive the documents go to.
  * The call answers at once (DocumentOperationAccepted); the work is done by the job runner, one
  * transaction per document, and its outcome is read from GET api/jobs/{JobId}.
- * Refusals (the document is recorded as a failure of the group's job, 'DocID {id}: reason', so the
- * job's counts still add up to Count, and the call answers):
+ * Refusals of the DOCUMENT (403, 404 no such document, 409) are recorded as a failure of the group's
+ * job, 'DocID {id}: reason', so the job's counts still add up to Count; the answer is the error
+ * body plus JobId and Job. Problems of the CALL (400, 404 unknown database or destination) touch no
+ * job: there is no consistent job to record them in. A call without Job records nothing.
+ * The refusals:
  * - 403 ERROR_FAILED_DUE_TO_PERMISSIONS: read-only licence (type 4); no bit 8 (delete) or 131072
  *   (move) on the source archive; Copy without view (1) on the source; Copy or Move without add (2)
  *   on the destination; a wrong SecureId.
  * - 400 ERROR_INCORRECT_PARAMETERS: DestinationArchive missing or equal to the source for Copy/Move,
  *   a versions archive as destination, Count out of range or different from the job's, a Job key
  *   already used for another operation or destination.
- * - 404 ERROR_NOT_FOUND: no such document (or archive) in this database.
+ * - 404 ERROR_NOT_FOUND: no such document (or archive) in this database; a document deleted or
+ *   moved away by then is not found either.
  * Revision-control archives (ARCHIVE_PROPS.revisionControl): a document checked out by another user
  * is refused (409 ERROR_DOCUMENT_CHECKED_OUT); a copy takes the current version only; a move keeps
  * the document's versions.
+ * The job checks each document again when it does it (rights, document, checkout may have changed):
+ * a refusal then is a failure of the job, not of the call. A copy is a new document (JobResult
+ * NewDocID); a move keeps the document's id (NewDocID = DocID) and its history, and adds one 'moved'
+ * entry with OldArchiveID/OldDocID; a delete is soft (hidden from searches and counts).
  */
 export const DOCUMENT_GROUP_MAX = 100_000;
 export const JOB_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -68,6 +68,8 @@ export const Job = z.looseObject({
   Failed: z.int(),
   /** Job notes (user-app.md §3): [5, { Action, Count, Succeeded, Failed }] for copy/move/delete. */
   Notes: z.array(JobNote),
+  /** Why a job failed as a whole (e.g. its destination archive was removed); its items fail with it. */
+  Reason: z.optional(z.string()),
   /** Only in GET api/jobs/{id} and DELETE: each failure, and each handled document. */
   Failures: z.optional(z.array(JobFailure)),
   Results: z.optional(z.array(JobResult)),
