@@ -277,7 +277,7 @@ export async function markJobsSeen(database: ArchiveDb, ids: readonly string[], 
   await database.jobs.where('id').anyOf([...ids]).modify({ seenAt: now });
 }
 
-/** Clears final jobs from the tray (kept as dismissed, so the start-up sync does not bring them back). */
+/** Clears final (and lost) jobs from the tray (kept as dismissed, so the start-up sync does not bring them back). */
 export async function dismissFinalJobs(database: ArchiveDb, owner: string | null, now: number): Promise<void> {
-  await database.jobs.filter((r) => isMine(r, owner) && isFinalRecord(r) && !r.dismissedAt).modify({ dismissedAt: now, seenAt: now });
+  await database.jobs.filter((r) => isMine(r, owner) && (isFinalRecord(r) || r.lost !== undefined) && !r.dismissedAt).modify({ dismissedAt: now, seenAt: now });
 }

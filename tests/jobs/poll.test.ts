@@ -201,8 +201,11 @@ describe('syncJobList (GET api/jobs at start)', () => {
     expect(jobAttentionCount(await database.jobs.toArray())).toBe(2);
     await markJobsSeen(database, ['31'], T0 + 1);
     expect(jobAttentionCount(await database.jobs.toArray())).toBe(1);
+    await trackJob({ id: 32, dbId: 1, kind: 'copy', total: 1, owner: 'user' }, database, T0);
+    await database.jobs.update('32', { lost: 'notFound' });
     await dismissFinalJobs(database, 'user', T0 + 2);
     expect((await database.jobs.get('31'))!.dismissedAt).toBe(T0 + 2);
+    expect((await database.jobs.get('32'))!.dismissedAt).toBe(T0 + 2);
     expect((await database.jobs.get('30'))!.dismissedAt).toBeUndefined();
     // The next start-up sync does not bring a dismissed job back.
     await syncJobList(database, [job(31, { State: 'done', Processed: 10, Succeeded: 10 })], 'user', T0 + 3);
