@@ -335,9 +335,14 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
             {shown && <span data-testid="results-count">{t('RESULTS_COUNT', { count })}</span>}
           </p>
         </div>
-        <Link className="button" to={refine}>
-          {t('RESULTS_REFINE')}
-        </Link>
+        {/* The document actions sit in the header, not the toolbar: a toolbar that wrapped to one more row
+            when edit mode added its controls pushed the grid down on a 1366 px screen. */}
+        <div className="results-header-actions">
+          {actions.toolbar}
+          <Link className="button" to={refine}>
+            {t('RESULTS_REFINE')}
+          </Link>
+        </div>
       </header>
 
       {tabs.length > 0 && (
@@ -381,7 +386,6 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
             </button>
           </span>
         )}
-        {actions.toolbar}
         <ColumnsMenu
           columns={views}
           onToggleHidden={(id) => saveColumns(views.map((v) => (v.id === id ? { ...v, hidden: !v.hidden } : v)))}
