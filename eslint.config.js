@@ -8,7 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 /**
  * Imports run one way (ARCHITECTURE.md "The parts"): app -> features -> (session, sync, api, db,
  * fields, ui, i18n); a feature never imports another feature (a route in src/app composes them);
- * src/api and src/fields are pure; workers/ and the non-hook parts of src/session and src/sync run
+ * src/api and src/fields are pure; workers/, src/db and the non-hook parts of src/session and src/sync run
  * in workers and the service worker, so they import no React, no i18next and no UI. The paths are
  * checked on resolved files (import-x no-restricted-paths), so '../x' and 'src/...' both count.
  */
@@ -79,9 +79,9 @@ export default tseslint.config(
               message: 'Shared layers import no app or feature code.',
             },
             {
-              target: ['./src/session', './src/sync'],
+              target: ['./src/db', './src/session', './src/sync'],
               from: ['./src/ui', './src/i18n'],
-              message: 'src/session and src/sync run in workers and the service worker too: no UI, no i18n.',
+              message: 'src/db, src/session and src/sync run in workers and the service worker too: no UI, no i18n.',
             },
             {
               target: './workers',
@@ -113,7 +113,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['workers/**/*.ts', 'src/session/**/*.ts', 'src/sync/**/*.ts'],
+    files: ['workers/**/*.ts', 'src/db/**/*.ts', 'src/session/**/*.ts', 'src/sync/**/*.ts'],
     ignores: HOOK_FILES,
     rules: {
       'no-restricted-imports': [
