@@ -33,7 +33,7 @@ import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
-import { releaseAllJobs } from './services/jobs.js';
+import { purgeJobs, releaseAllJobs } from './services/jobs.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 
 export interface BuildOptions {
@@ -183,8 +183,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   jobRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
-  await purgeIdempotencyKeys(store, now()).catch(() => 0);
-  const purgeTimer = setInterval(() => void purgeIdempotencyKeys(store, now()).catch(() => 0), 3_600_000);
+  const purge = async () => {
+    await purgeIdempotencyKeys(store, now()).catch(() => 0);
+    await purgeJobs(store, now()).catch(() => 0);
+  };
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), 3_600_000);
   purgeTimer.unref();
 
   // Only this process ever opens an embedded store's data folder: a job another process held was

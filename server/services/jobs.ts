@@ -226,6 +226,14 @@ export async function releaseAllJobs(db: Queryable): Promise<void> {
   await db.query(`UPDATE jobs SET locked_by = NULL, lease_until = NULL WHERE locked_by IS NOT NULL AND state IN ('queued', 'running')`);
 }
 
+/** Ended jobs are kept this long (the tray shows them; a group's late repeat still finds its job). */
+export const JOB_KEEP_MS = 30 * 86_400_000;
+
+export async function purgeJobs(db: Queryable, now: number): Promise<number> {
+  const r = await db.query(`DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < $1`, [new Date(now - JOB_KEEP_MS)]);
+  return r.rowCount;
+}
+
 // ---- The job calls ----
 
 export async function listJobs(db: Queryable, ownerId: number): Promise<Job[]> {

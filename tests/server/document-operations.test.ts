@@ -114,12 +114,15 @@ describe('move', () => {
     const earlier = await history(A.invoices, d);
     expect(earlier.length).toBeGreaterThan(0);
     const files = await rowsOf(d.id);
+    const count = async (archiveId: number) => (await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${archiveId}?token=${tokens.user}` })).json<{ Count: number }>().Count;
+    const counts = [await count(A.invoices), await count(A.correspondence)];
     const r = await call(d, 'Move', { DestinationArchive: A.correspondence, Job: randomUUID(), Count: 1 });
     expect(r.statusCode).toBe(200);
     const job = await settled(DocumentOperationAccepted.parse(r.json()).JobId);
     expect(job).toMatchObject({ State: 'done', Kind: 'move', Succeeded: 1, Results: [{ DocID: d.id, ArchiveID: A.invoices, NewDocID: d.id, NewArchiveID: A.correspondence }] });
     expect((await s.store.query('SELECT archive_id FROM documents WHERE id = $1', [d.id])).rows[0]).toEqual({ archive_id: A.correspondence });
     expect(await rowsOf(d.id)).toEqual(files);
+    expect([await count(A.invoices), await count(A.correspondence)]).toEqual([counts[0]! - 1, counts[1]! + 1]);
 
     const h = await history(A.correspondence, d);
     const moved = h.filter((e) => e.Category === 'moved');
@@ -130,6 +133,29 @@ describe('move', () => {
     // It is no longer found in its old archive.
     const old = await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${A.invoices}/documents/${d.id}/audit?SecureId=${d.secure_hash}&token=${tokens.user}` });
     expect(old.statusCode).toBe(404);
+  });
+});
+
+describe('revision-controlled archives', () => {
+  it('a copy takes the current version only; a move keeps the versions', async () => {
+    const revised = await s.store.query<Doc>(
+      `SELECT d.id, d.archive_id, d.secure_hash FROM documents d WHERE d.archive_id = $1 AND NOT d.deleted AND d.checked_out_by IS NULL
+          AND (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id) = 2 ORDER BY d.id LIMIT 2`,
+      [A.contracts],
+    );
+    expect(revised.rows).toHaveLength(2);
+    const [a, b] = revised.rows.map((d) => ({ ...d, id: Number(d.id) })) as [Doc, Doc];
+    const versions = async (id: number) => (await s.store.query<{ version: number }>('SELECT version FROM document_versions WHERE document_id = $1 ORDER BY version', [id])).rows.map((v) => v.version);
+
+    const copy = await settled(DocumentOperationAccepted.parse((await call(a, 'Copy', { DestinationArchive: A.invoices })).json()).JobId);
+    expect(copy.State).toBe('done');
+    const newId = copy.Results?.[0]?.NewDocID as number;
+    expect(await versions(newId)).toEqual([1]);
+    expect((await s.store.query('SELECT version FROM documents WHERE id = $1', [newId])).rows[0]).toEqual({ version: 1 });
+
+    const move = await settled(DocumentOperationAccepted.parse((await call(b, 'Move', { DestinationArchive: A.invoices })).json()).JobId);
+    expect(move.State).toBe('done');
+    expect(await versions(b.id)).toEqual([1, 2]);
   });
 });
 

@@ -8,6 +8,7 @@ import { DocumentOperationAccepted, documentPaths } from '../../src/api/document
 import { Job, jobPaths } from '../../src/api/jobs';
 import type { Store } from '../../server/db/store';
 import { JobRunner } from '../../server/jobs/runner';
+import { JOB_KEEP_MS, purgeJobs } from '../../server/services/jobs';
 import { FULL_RIGHTS, SEED_IDS } from '../../server/seed/catalog';
 import { signIn, startServer, type TestServer } from './helpers';
 
@@ -176,5 +177,17 @@ describe('job runner', () => {
     await r.stop();
     const held = await s.store.query("SELECT 1 FROM jobs WHERE locked_by = 'process-h'");
     expect(held.rowCount).toBe(0);
+  });
+
+  // Last: it moves the clock 30 days on, past every licence.
+  it('forgets ended jobs after 30 days, never one still running', async () => {
+    const ended = await copyGroup(take(1));
+    expect(await runner('process-p').runOnce()).toBe(1);
+    expect((await job(ended)).State).toBe('done');
+    const open = await s.store.query<{ id: number }>("INSERT INTO jobs (kind, state, total, owner_id, database_id, created_at, updated_at) VALUES ('copy', 'running', 2, $1, 1, $2, $2) RETURNING id", [SEED_IDS.user.user, new Date(s.clock.t)]);
+    s.clock.advance(JOB_KEEP_MS + 1);
+    expect(await purgeJobs(s.store, s.clock.t)).toBeGreaterThanOrEqual(1);
+    const left = (await s.store.query<{ id: number }>('SELECT id FROM jobs WHERE id IN ($1, $2)', [ended, open.rows[0]!.id])).rows.map((r) => Number(r.id));
+    expect(left).toEqual([Number(open.rows[0]!.id)]);
   });
 });
