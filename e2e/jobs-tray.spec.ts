@@ -142,6 +142,9 @@ test.describe('jobs in the notifications tray', () => {
     const { jobId } = await operate(request, token, 'delete', RETAINED, refused, { SecureId: 'not-its-hash', Job: mark, Count: 3 });
     try {
       await openDemo(page, 'admin');
+      // The badge counts the running job; jobs that ended before this browser heard of them do not count.
+      const button = page.getByTestId('header-notifications');
+      await expect(button).toHaveAccessibleName(t('NOTIFICATIONS_WITH_COUNT', { count: 1 }));
       let card = (await openTray(page)).getByTestId(`job-${jobId}`);
       await expect(card).toContainText(t('JOB_PROGRESS', { done: 1, total: 3 }));
       await expect(card.getByRole('list', { name: t('JOB_FAILURES') })).toHaveText(refusal(refused.Id));
@@ -164,6 +167,8 @@ test.describe('jobs in the notifications tray', () => {
       await expect(card.getByText(t('JOB_STATE_CANCELLED'), { exact: true })).toBeVisible();
       await expect(card.getByRole('status')).toHaveText(t('JOB_FINAL_CANCELLED', { succeeded: 0, total: 3 }));
       await expect(cancel).toHaveCount(0);
+      // Ended while the tray was open: seen, so the badge no longer counts it.
+      await expect(button).toHaveAccessibleName(t('NOTIFICATIONS'));
       expect(await getJob(request, token, jobId)).toMatchObject({ State: 'cancelled', Failed: 1, Succeeded: 0 });
     } finally {
       await request.delete(`/api/jobs/${jobId}`, { params: { token } });
