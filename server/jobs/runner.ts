@@ -4,10 +4,11 @@
  *
  * - Claim: the oldest job with pending items that no live process holds, with SELECT ... FOR UPDATE
  *   SKIP LOCKED (two processes never take the same job); the claimer writes its boot id (locked_by)
- *   and a lease (lease_until), which its heartbeat extends every third of the lease. A process that
- *   dies stops extending it: once the lease has lapsed, any process claims the job again. On PGlite
- *   only one process ever opens the data folder, so a starting server frees every job at once
- *   (app.ts).
+ *   and a lease (lease_until), which its heartbeat extends every third of the lease. It keeps the job
+ *   while the group's calls are still arriving, so one process works a job from start to end; stop()
+ *   lets go of it. A process that dies stops extending the lease: once it has lapsed, any process
+ *   claims the job again. On PGlite only one process ever opens the data folder, so a starting
+ *   server frees every job at once (app.ts).
  * - Work: one transaction per document: the job row is locked, still ours and not cancelled; the
  *   operation is checked again (rights and the document may have changed since the call) and done
  *   (services/documents.ts), and the item's state and the job's counters are written, all or
@@ -163,8 +164,9 @@ export class JobRunner {
       if (!batch.length) batch = await nextPendingItems(this.store, job.id);
       const item = batch.shift();
       if (!item) {
-        // Every item received so far is handled; the rest of the group may still come.
-        await releaseJobs(this.store, this.bootId, job.id);
+        // Every item received so far is handled; the rest of the group may still come. The job stays
+        // this process's (its heartbeat keeps the lease) so that one process works a group from start
+        // to end; the runner is free meanwhile, and claims it again (its own) when more arrive.
         return n;
       }
       const outcome = await this.workItem(job.id, item, actor);

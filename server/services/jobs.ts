@@ -196,7 +196,8 @@ export async function claimJob(store: Store, bootId: string, now: Date, leaseMs:
     const id = r.rows[0]?.id;
     if (id === undefined) return null;
     const u = await tx.query<JobRow>(
-      `UPDATE jobs SET state = 'running', locked_by = $2, lease_until = $3, heartbeat_at = $4, attempts = attempts + 1, updated_at = $4
+      `UPDATE jobs SET state = 'running', locked_by = $2, lease_until = $3, heartbeat_at = $4, updated_at = $4,
+              attempts = attempts + CASE WHEN locked_by IS DISTINCT FROM $2 THEN 1 ELSE 0 END
         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
       [id, bootId, new Date(now.getTime() + leaseMs), now],
     );

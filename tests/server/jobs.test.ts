@@ -166,6 +166,28 @@ describe('job runner', () => {
     expect(await x.runOnce()).toBe(0);
   });
 
+  it('keeps a group whose calls are still arriving with the process that started it', async () => {
+    const docs = take(4);
+    const key = randomUUID();
+    const send = async (d: Doc) => {
+      const r = await s.app.inject({
+        method: 'GET',
+        url: `${documentPaths.operation(1, d.archive_id, d.id, 'Copy')}?token=${token}&SecureId=${d.secure_hash}&Job=${key}&Count=4&DestinationArchive=${A.paidInvoices}`,
+      });
+      return DocumentOperationAccepted.parse(r.json()).JobId;
+    };
+    await send(docs[0]!);
+    const id = await send(docs[1]!);
+    const [x, y] = [runner('process-k'), runner('process-l')];
+    expect(await x.runOnce()).toBe(2);
+    await send(docs[2]!);
+    await send(docs[3]!);
+    expect(await y.runOnce()).toBe(0);
+    expect(await x.runOnce()).toBe(2);
+    expect(await job(id)).toMatchObject({ State: 'done', Succeeded: 4 });
+    expect((await s.store.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [id])).rows[0]).toEqual({ attempts: 1 });
+  });
+
   it('works a job started in its own process at once (woken) and stops cleanly', async () => {
     const docs = take(3);
     const r = runner('process-h');
