@@ -83,20 +83,19 @@ export interface GroupSpec {
 export async function groupJob(tx: Queryable, g: GroupSpec): Promise<JobRow> {
   const notes = JSON.stringify([[COPY_MOVE_DELETE_NOTE, { Action: g.kind, Count: g.count ?? 1, Succeeded: 0, Failed: 0 }]]);
   if (g.key !== null) {
-    // Two first calls at once: one inserts, the other finds it (the unique (owner_id, key)).
+    const lockByKey = () => tx.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE owner_id = $1 AND key = $2 FOR UPDATE`, [g.ownerId, g.key]);
+    // Every call but the group's first finds the job; two first calls at once: one inserts, the
+    // other waits on the unique (owner_id, key), inserts nothing and then finds it.
+    let r = await lockByKey();
+    if (r.rows[0]) return checkGroup(jobRow(r.rows[0]), g);
     await tx.query(
       `INSERT INTO jobs (kind, state, total, owner_id, database_id, key, archive_id, destination_archive_id, notes, created_at, updated_at)
        VALUES ($1, 'queued', $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $9)
        ON CONFLICT (owner_id, key) WHERE key IS NOT NULL DO NOTHING`,
       [g.kind, g.count ?? 1, g.ownerId, g.dbId, g.key, g.archiveId, g.destinationArchiveId, notes, g.now],
     );
-    const r = await tx.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE owner_id = $1 AND key = $2 FOR UPDATE`, [g.ownerId, g.key]);
-    const job = jobRow(r.rows[0]!);
-    if (job.kind !== g.kind || job.database_id !== g.dbId || (job.destination_archive_id ?? null) !== (g.destinationArchiveId ?? null)) {
-      throw Errors.badRequest('This Job key was used for another operation or destination');
-    }
-    if (g.count !== undefined && g.count !== job.total) throw Errors.badRequest(`Count ${g.count} differs from the job's Count ${job.total}`);
-    return job;
+    r = await lockByKey();
+    return checkGroup(jobRow(r.rows[0]!), g);
   }
   const r = await tx.query<JobRow>(
     `INSERT INTO jobs (kind, state, total, owner_id, database_id, key, archive_id, destination_archive_id, notes, created_at, updated_at)
@@ -104,6 +103,15 @@ export async function groupJob(tx: Queryable, g: GroupSpec): Promise<JobRow> {
     [g.kind, g.ownerId, g.dbId, g.archiveId, g.destinationArchiveId, notes, g.now],
   );
   return jobRow(r.rows[0]!);
+}
+
+/** A call of a group must be the group's operation, to its destination, with its Count. */
+function checkGroup(job: JobRow, g: GroupSpec): JobRow {
+  if (job.kind !== g.kind || job.database_id !== g.dbId || (job.destination_archive_id ?? null) !== (g.destinationArchiveId ?? null)) {
+    throw Errors.badRequest('This Job key was used for another operation or destination');
+  }
+  if (g.count !== undefined && g.count !== job.total) throw Errors.badRequest(`Count ${g.count} differs from the job's Count ${job.total}`);
+  return job;
 }
 
 export interface AddedItem {

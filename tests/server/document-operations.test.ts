@@ -223,6 +223,18 @@ describe('groups', () => {
     expect((await call(extra, 'Copy', { Job: key, Count: 6, DestinationArchive: A.paidInvoices })).statusCode).toBe(400);
   });
 
+  it('calls of one group sent at once (and each twice) make one job with every document once', async () => {
+    const docs = take(8);
+    const key = randomUUID();
+    const answers = await Promise.all([...docs, ...docs].map((d) => call(d, 'Copy', { Job: key, Count: docs.length, DestinationArchive: A.paidInvoices })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(16).fill(200));
+    const ids = new Set(answers.map((a) => DocumentOperationAccepted.parse(a.json()).JobId));
+    expect(ids.size).toBe(1);
+    const job = await settled([...ids][0]!);
+    expect(job).toMatchObject({ State: 'done', Count: 8, Received: 8, Succeeded: 8 });
+    for (const d of docs) expect((await s.store.query("SELECT 1 FROM audit_entries WHERE old_doc_id = $1 AND category = 'copied'", [d.id])).rowCount).toBe(1);
+  });
+
   it('a single call resent with the same Idempotency-Key is done once', async () => {
     const [d] = take(1) as [Doc];
     const headers = { 'idempotency-key': randomUUID() };
