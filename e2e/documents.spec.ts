@@ -78,8 +78,8 @@ async function makeDocuments(request: APIRequestContext, token: string, n: numbe
   return { mark, hash: search.Hash, criteria: criteria(mark), docs: copies.Docs };
 }
 
-async function openMarked(page: Page, f: Fixture, rpp: number): Promise<void> {
-  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(f.criteria), rpp: String(rpp) });
+async function openMarked(page: Page, f: Fixture, rpp: number, archiveId: number = A.incoming): Promise<void> {
+  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(archiveId), criteria: JSON.stringify(f.criteria), rpp: String(rpp) });
   await page.goto(`/results/${f.hash}?${params.toString()}`);
   await expect(gridRow(page, 0)).toBeVisible();
 }
@@ -215,7 +215,10 @@ test.describe('copy, move and delete', () => {
     test.setTimeout(120_000);
     const token = await openDemo(page, 'user');
     const f = await makeDocuments(request, token, 20, 'dm-del');
-    await openMarked(page, f, 25);
+    // From the parent archive's grid (Correspondence lists its sub-archive Incoming's documents): each
+    // call must name the document's own archive.
+    await openMarked(page, f, 25, A.correspondence);
+    await expect(page.getByTestId('results-archive')).toHaveText('Correspondence');
     await expect(page.getByTestId('results-count')).toHaveText('20 documents');
     await waitForServiceWorker(page);
 

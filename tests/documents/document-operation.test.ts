@@ -191,3 +191,19 @@ describe('document operation outbox kind', () => {
     expect(await t.entry()).toMatchObject({ state: 'queued', failureCode: 'http 500', failureCount: 1 });
   });
 });
+
+describe('documents of sub-archives', () => {
+  it("each call names the document's own archive (a parent archive's search lists its sub-archives' documents)", async () => {
+    const t = setup();
+    await enqueueDocumentOperation(
+      { op: 'delete', dbId: 1, archiveId: 5, docs: [{ id: 1, hash: 'a', archiveId: 5 }, { id: 2, hash: 'b', archiveId: 6 }], title: 'Delete 2 documents' },
+      t.database,
+      'user',
+    );
+    const m = await t.meta();
+    expect(m.docs).toEqual([{ id: 1, hash: 'a' }, { id: 2, hash: 'b', archiveId: 6 }]);
+    await t.drain();
+    expect(t.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/dbs/1/archives/5/documents/1/delete', '/api/dbs/1/archives/6/documents/2/delete']);
+    expect(t.calls.every((c) => c.url.searchParams.get('Job') === m.jobKey && c.url.searchParams.get('Count') === '2')).toBe(true);
+  });
+});

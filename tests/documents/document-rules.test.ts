@@ -42,6 +42,12 @@ describe('what an ended job changed', () => {
     const c = await changeOfJob(job({ entryId, failures: ['DocID 2: You do not have permission'] }), database);
     expect(c).toEqual({ kind: 'move', archiveIds: [7, 6], gone: [{ archiveId: 7, id: 1 }, { archiveId: 7, id: 3 }] });
   });
+  it("a document of a sub-archive leaves its own archive, whose pages are refreshed too", async () => {
+    const database = new ArchiveDb(`rules-${Math.random()}`);
+    const entryId = await enqueueDocumentOperation({ op: 'delete', dbId: 1, archiveId: 5, docs: [{ id: 1, hash: 'a' }, { id: 2, hash: 'b', archiveId: 6 }], title: 'Delete' }, database, 'user');
+    const c = await changeOfJob(job({ kind: 'delete', entryId, archiveId: 5, destinationArchiveId: undefined }), database);
+    expect(c).toEqual({ kind: 'delete', archiveIds: [5, 6], gone: [{ archiveId: 5, id: 1 }, { archiveId: 6, id: 2 }] });
+  });
   it('a copy: nothing leaves', async () => {
     const database = new ArchiveDb(`rules-${Math.random()}`);
     const entryId = await enqueueDocumentOperation({ op: 'Copy', dbId: 1, archiveId: 7, destinationArchive: 6, docs: [{ id: 1, hash: 'h' }], title: 'Copy' }, database, 'user');

@@ -90,7 +90,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         : p.op === 'Move'
           ? t(one ? 'DOCUMENTS_JOB_MOVE_ONE' : 'DOCUMENTS_JOB_MOVE', values)
           : t(one ? 'DOCUMENTS_JOB_DELETE_ONE' : 'DOCUMENTS_JOB_DELETE', values);
-    const docs: OperationDoc[] = p.docs.map((d) => ({ id: d.id, hash: d.hash, ...(d.title ? { title: d.title } : {}) }));
+    const docs: OperationDoc[] = p.docs.map((d) => ({ id: d.id, hash: d.hash, archiveId: d.archiveId, ...(d.title ? { title: d.title } : {}) }));
     void enqueueDocumentOperation({ op: p.op, dbId, archiveId, ...(dest ? { destinationArchive: dest.id, destinationName: dest.name } : {}), docs, title })
       .then(() => notify('info', t('DOCUMENTS_QUEUED', { title })))
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));

@@ -21,12 +21,12 @@ const failedIds = (failures: readonly string[] | undefined): Set<number> =>
 
 /** The change a finished job made, from its record and the outbox entry that started it. */
 export async function changeOfJob(job: JobRecord, database: ArchiveDb = appDb): Promise<DocumentsChange> {
-  const archiveIds = [job.archiveId, job.destinationArchiveId].filter((a): a is number => typeof a === 'number');
   const entry = job.entryId ? await database.outbox.where('id').equals(job.entryId).first() : undefined;
   const meta = entry && isDocumentOperationMeta(entry.meta) ? entry.meta : null;
+  const archiveIds = [...new Set([job.archiveId, job.destinationArchiveId, ...(meta?.docs ?? []).map((d) => d.archiveId)].filter((a): a is number => typeof a === 'number'))];
   if (!meta || job.kind === 'copy') return { kind: job.kind, archiveIds, gone: [] };
   const failed = failedIds(job.failures);
-  return { kind: job.kind, archiveIds, gone: meta.docs.filter((d) => !failed.has(d.id)).map((d) => ({ archiveId: meta.archiveId, id: d.id })) };
+  return { kind: job.kind, archiveIds, gone: meta.docs.filter((d) => !failed.has(d.id)).map((d) => ({ archiveId: d.archiveId ?? meta.archiveId, id: d.id })) };
 }
 
 /**

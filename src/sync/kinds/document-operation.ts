@@ -37,13 +37,18 @@ export interface OperationDoc {
   id: number;
   /** The document's Hash (SecureId). */
   hash: string;
+  /**
+   * The archive it is in, when not the action's archive: a search of a parent archive lists its
+   * sub-archives' documents too, and each call names the document's own archive.
+   */
+  archiveId?: number;
   title?: string;
 }
 
 export interface DocumentOperationMeta {
   op: DocumentOperation;
   dbId: number;
-  /** The archive the documents are in. */
+  /** The archive the action was started from (the grid's); a document may name its own (OperationDoc.archiveId). */
   archiveId: number;
   /** Copy and Move: where they go. */
   destinationArchive?: number;
@@ -76,7 +81,7 @@ export type DocumentOperationDone = z.infer<typeof DocumentOperationDone>;
 export function operationRequest(meta: DocumentOperationMeta, doc: OperationDoc): { path: string; query: DocumentOperationQuery } {
   const query: DocumentOperationQuery = { SecureId: doc.hash, Job: meta.jobKey, Count: meta.docs.length };
   if (meta.op !== 'delete' && meta.destinationArchive !== undefined) query.DestinationArchive = meta.destinationArchive;
-  return { path: documentPaths.operation(meta.dbId, meta.archiveId, doc.id, meta.op), query };
+  return { path: documentPaths.operation(meta.dbId, doc.archiveId ?? meta.archiveId, doc.id, meta.op), query };
 }
 
 /** The job id a refusal's body names, when the server put it there. */
@@ -206,7 +211,12 @@ export async function enqueueDocumentOperation(
     ...(input.op !== 'delete' && input.destinationArchive !== undefined ? { destinationArchive: input.destinationArchive } : {}),
     ...(input.destinationName ? { destinationName: input.destinationName } : {}),
     jobKey,
-    docs: input.docs.map((d) => ({ id: d.id, hash: d.hash, ...(d.title ? { title: d.title } : {}) })),
+    docs: input.docs.map((d) => ({
+      id: d.id,
+      hash: d.hash,
+      ...(d.archiveId !== undefined && d.archiveId !== input.archiveId ? { archiveId: d.archiveId } : {}),
+      ...(d.title ? { title: d.title } : {}),
+    })),
     sent: 0,
     title: input.title,
   };
@@ -215,7 +225,7 @@ export async function enqueueDocumentOperation(
     {
       kind: DOCUMENT_OPERATION_KIND,
       method: 'GET',
-      path: documentPaths.operation(meta.dbId, meta.archiveId, first.id, meta.op),
+      path: documentPaths.operation(meta.dbId, first.archiveId ?? meta.archiveId, first.id, meta.op),
       meta,
       // Its own target: a group neither waits behind nor holds back one document's field edits.
       target: `${meta.dbId}|${DOCUMENT_OPERATION_KIND}|${jobKey}`,
