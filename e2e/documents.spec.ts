@@ -260,6 +260,37 @@ test.describe('copy, move and delete', () => {
   });
 });
 
+test.describe('copy, move and delete with no window open', () => {
+  test('a move queued offline is sent by the service worker when the connection returns while no page of the app is open', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 3, 'dm-sw');
+    await openMarked(page, f, 25);
+    await waitForServiceWorker(page);
+    // The archive select modal offers the archives fetched with the screen (kept on the device).
+
+    await context.setOffline(true);
+    await page.getByLabel('Select all').check();
+    await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Move', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Move 3 documents to' });
+    await modal.getByRole('radio', { name: 'Outgoing' }).check();
+    await modal.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(async () => (await outboxEntries(page)).filter((e) => e.kind === 'documentOperation' && e.state === 'queued').length).toBe(1);
+
+    await page.close();
+    expect(context.pages()).toHaveLength(0);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await marked(request, token, f, A.outgoing)).Docs.length, { timeout: 60_000, message: 'moved by the service worker' })
+      .toBe(3);
+    const again = await context.newPage();
+    await again.goto('/');
+    const t = tray(again);
+    await t.button.click();
+    await expect(t.panel.getByRole('listitem', { name: 'Move 3 documents to Outgoing', exact: true }).filter({ hasText: '3 succeeded, 0 failed' })).toHaveCount(1, { timeout: 30_000 });
+  });
+});
+
 test.describe('who may copy, move, delete', () => {
   test('a user without the delete (8) and move (131072) bits sees Move and Delete unavailable with the reason; Copy stays', async ({ page }) => {
     await openDemo(page, 'clerk');
