@@ -2,7 +2,7 @@
  * The parts of a history entry (src/api/audit.ts HistoryEvent) read from audit_entries.details, so
  * that a client writes the sentence in its user's language; the message column keeps the English
  * sentence for older clients. Entries store their parts as details.Event; a field edit stores its
- * changes as details.Fields ([{ ID, Name, Old, New }], server/routes/field-data.ts), which is turned
+ * changes as details.Fields ([{ ID, Name, Old, New }], server/services/field-edits.ts), which is turned
  * into a fields-changed event here. Entries with neither answer no Event (the client shows Message).
  */
 import * as z from 'zod/mini';

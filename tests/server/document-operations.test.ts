@@ -258,6 +258,10 @@ describe('refusals', () => {
     const job = await getJob(body.JobId, 'viewer');
     expect(job).toMatchObject({ State: 'failed', Count: 1, Succeeded: 0, Failed: 1 });
     expect(job.Failures?.[0]?.Message).toMatch(new RegExp(`^DocID ${d.id}: `));
+    // Cancelling one's own job is allowed on the read-only licence (it changes no document).
+    const cancel = await s.app.inject({ method: 'DELETE', url: `${jobPaths.job(body.JobId)}?token=${tokens.viewer}` });
+    expect(cancel.statusCode).toBe(200);
+    expect(Job.parse(cancel.json()).State).toBe('failed');
     expect((await call(d, 'delete', {}, 'viewer')).statusCode).toBe(403);
     expect((await call(d, 'Move', { DestinationArchive: A.correspondence }, 'viewer')).statusCode).toBe(403);
   });
