@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DOCUMENT_GROUP_MAX } from '../../src/api/documents';
 import { configureHttp } from '../../src/api/http';
 import { ArchiveDb } from '../../src/db/db';
 import { drainOnce } from '../../src/sync/drain';
@@ -68,6 +69,13 @@ describe('document operation outbox kind', () => {
     expect((done.meta as DocumentOperationMeta).sent).toBe(10);
     const job = await t.database.jobs.get('77');
     expect(job).toMatchObject({ dbId: 1, kind: 'move', total: 10, owner: 'user', title: 'Move 10 documents to Incoming', archiveId: 7, destinationArchiveId: 6, entryId: done.id, state: 'queued' });
+  });
+
+  it('refuses an action of no documents or of more than the server takes in one group', async () => {
+    const t = setup();
+    await expect(enqueueDocumentOperation({ op: 'delete', dbId: 1, archiveId: 7, docs: [], title: 'x' }, t.database, 'user')).rejects.toThrow();
+    await expect(enqueueDocumentOperation({ op: 'delete', dbId: 1, archiveId: 7, docs: docsOf(DOCUMENT_GROUP_MAX + 1), title: 'x' }, t.database, 'user')).rejects.toThrow();
+    expect(await t.database.outbox.count()).toBe(0);
   });
 
   it('delete sends no DestinationArchive', async () => {

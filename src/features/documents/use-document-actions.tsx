@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentOperation } from '../../api/documents';
+import { DOCUMENT_GROUP_MAX, type DocumentOperation } from '../../api/documents';
 import { enqueueDocumentOperation, type OperationDoc } from '../../sync/kinds/document-operation';
 import type { ContextMenuItem } from '../../ui/context-menu';
 import { notify } from '../../ui/notifications';
@@ -53,7 +53,7 @@ type Pending = { op: DocumentOperation; docs: ActionDoc[] };
 const ACTION_KEYS = { Copy: 'DOCUMENTS_COPY', Move: 'DOCUMENTS_MOVE', delete: 'DOCUMENTS_DELETE' } as const;
 
 export function useDocumentActions(input: DocumentActionsInput): DocumentActions {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { scope, dbId, archiveId, archivePermissions, licenceType, selection, onDocumentsChanged } = input;
   const [pending, setPending] = useState<Pending | null>(null);
   // Fetched with the screen, not when the modal opens: kept on the device, so a copy or move can be
@@ -75,9 +75,14 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         notify('error', t('ERROR_NO_DOCUMENTS_SELECTED'));
         return;
       }
+      // The server's limit of one group (Count); more would be refused call by call.
+      if (docs.length > DOCUMENT_GROUP_MAX) {
+        notify('error', t('DOCUMENTS_TOO_MANY', { max: DOCUMENT_GROUP_MAX.toLocaleString(i18n.language) }));
+        return;
+      }
       setPending({ op, docs: [...docs] });
     },
-    [blocked, t],
+    [blocked, t, i18n.language],
   );
 
   const run = (p: Pending, dest?: Destination) => {

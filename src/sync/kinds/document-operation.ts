@@ -18,7 +18,7 @@
  */
 import * as z from 'zod/mini';
 import { isApiError } from '../../api/api-error';
-import { DocumentOperationAccepted, documentPaths, type DocumentOperation, type DocumentOperationQuery } from '../../api/documents';
+import { DOCUMENT_GROUP_MAX, DocumentOperationAccepted, documentPaths, type DocumentOperation, type DocumentOperationQuery } from '../../api/documents';
 import { Job, jobPaths, JobList, type JobKind } from '../../api/jobs';
 import { apiRequest } from '../../api/http';
 import { getSession } from '../../session/session';
@@ -202,6 +202,7 @@ export async function enqueueDocumentOperation(
   owner: string | null = getSession()?.userName ?? null,
 ): Promise<string> {
   if (input.docs.length === 0) throw new Error('enqueueDocumentOperation: no documents');
+  if (input.docs.length > DOCUMENT_GROUP_MAX) throw new Error(`enqueueDocumentOperation: more than ${DOCUMENT_GROUP_MAX} documents`);
   // One key per user action, kept across re-sends: every call of the action joins the same job.
   const jobKey = globalThis.crypto.randomUUID();
   const meta: DocumentOperationMeta = {
