@@ -132,6 +132,8 @@ export class JobRunner {
     }
     return new Promise((resolve) => {
       const t = setTimeout(done, ms);
+      // An idle runner alone does not keep the process alive (the server's socket does).
+      t.unref();
       function done() {
         clearTimeout(t);
         resolve();
