@@ -96,9 +96,9 @@ const outboxEntries = (page: Page) =>
       open.onerror = () => reject(open.error);
     });
     try {
-      return await new Promise<{ kind: string; state: string; meta: { docs: unknown[]; title: string } }[]>((resolve) => {
+      return await new Promise<{ kind: string; state: string; meta: { docs: unknown[]; title: string; jobKey: string } }[]>((resolve) => {
         const q = handle.transaction('outbox').objectStore('outbox').getAll();
-        q.onsuccess = () => resolve(q.result as { kind: string; state: string; meta: { docs: unknown[]; title: string } }[]);
+        q.onsuccess = () => resolve(q.result as { kind: string; state: string; meta: { docs: unknown[]; title: string; jobKey: string } }[]);
       });
     } finally {
       handle.close();
@@ -160,9 +160,10 @@ test.describe('copy, move and delete', () => {
     expect(entries[0]!.meta.docs).toHaveLength(5);
     const title = 'Move 5 documents to Outgoing';
     expect(entries[0]!.meta.title).toBe(title);
+    const jobKey = entries[0]!.meta.jobKey;
     await expect
-      .poll(async () => (await jobs(request, token)).filter((j) => j.Kind === 'move' && j.Count === 5).map((j) => [j.State, j.Succeeded, j.Failed]), { timeout: 30_000 })
-      .toEqual([['done', 5, 0]]);
+      .poll(async () => (await jobs(request, token)).filter((j) => j.Key === jobKey).map((j) => [j.Kind, j.State, j.Count, j.Succeeded, j.Failed]), { timeout: 30_000 })
+      .toEqual([['move', 'done', 5, 5, 0]]);
 
     // The grid refreshes when the job ends: the one document left, and nothing selected.
     await expect(page.getByTestId('results-count')).toHaveText('1 documents', { timeout: 20_000 });
@@ -171,7 +172,10 @@ test.describe('copy, move and delete', () => {
 
     const t = tray(page);
     await t.button.click();
-    await expect(t.panel.getByRole('listitem', { name: title, exact: true }).filter({ hasText: '5 succeeded, 0 failed' })).toHaveCount(1);
+    const job = (await jobs(request, token)).find((j) => j.Key === jobKey)!;
+    const card = t.panel.getByTestId(`job-${job.Id}`);
+    await expect(card).toHaveAccessibleName(title);
+    await expect(card).toContainText('5 succeeded, 0 failed');
 
     const moved = await marked(request, token, f, A.outgoing);
     expect(moved.Docs).toHaveLength(5);
@@ -235,8 +239,9 @@ test.describe('copy, move and delete', () => {
     await t.button.click();
     const card = t.panel.getByRole('listitem', { name: title, exact: true });
     await expect(card.first()).toContainText('Waiting to be sent');
-    const queued = (await outboxEntries(page)).filter((e) => e.kind === 'documentOperation');
+    const queued = (await outboxEntries(page)).filter((e) => e.kind === 'documentOperation' && e.meta.title === title && e.state !== 'done');
     expect(queued.map((e) => e.state)).toEqual(['queued']);
+    const jobKey = queued[0]!.meta.jobKey;
     // Nothing reached the server.
     expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(20);
 
@@ -245,8 +250,8 @@ test.describe('copy, move and delete', () => {
     const again = await context.newPage();
     await again.goto('/');
     await expect
-      .poll(async () => (await jobs(request, token)).filter((j) => j.Kind === 'delete' && j.Count === 20).map((j) => [j.State, j.Succeeded, j.Failed]), { timeout: 60_000 })
-      .toEqual([['done', 20, 0]]);
+      .poll(async () => (await jobs(request, token)).filter((j) => j.Key === jobKey).map((j) => [j.Kind, j.State, j.Count, j.Succeeded, j.Failed]), { timeout: 60_000 })
+      .toEqual([['delete', 'done', 20, 20, 0]]);
     expect((await marked(request, token, f, A.incoming)).Docs).toHaveLength(0);
     // Each deleted once: one 'deleted' entry per document in Incoming's history.
     const res = await request.get(`/api/dbs/1/archives/${A.incoming}/audit`, { params: { token, Page: 1, DocLimit: 1000 } });
@@ -256,7 +261,10 @@ test.describe('copy, move and delete', () => {
 
     const t2 = tray(again);
     await t2.button.click();
-    await expect(t2.panel.getByRole('listitem', { name: title, exact: true }).filter({ hasText: '20 succeeded, 0 failed' })).toHaveCount(1, { timeout: 30_000 });
+    const job = (await jobs(request, token)).find((j) => j.Key === jobKey)!;
+    const done = t2.panel.getByTestId(`job-${job.Id}`);
+    await expect(done).toHaveAccessibleName(title);
+    await expect(done).toContainText('20 succeeded, 0 failed', { timeout: 30_000 });
   });
 });
 
