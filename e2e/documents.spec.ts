@@ -176,6 +176,8 @@ test.describe('copy, move and delete', () => {
     const card = t.panel.getByTestId(`job-${job.Id}`);
     await expect(card).toHaveAccessibleName(title);
     await expect(card).toContainText('5 succeeded, 0 failed');
+    // One card for the action: its outbox entry gave way to the job it started.
+    await expect(t.panel.getByRole('listitem', { name: title, exact: true })).toHaveCount(1);
 
     const moved = await marked(request, token, f, A.outgoing);
     expect(moved.Docs).toHaveLength(5);
