@@ -55,6 +55,10 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  // A test run that dies (or times out) without its afterAll takes its servers with it.
+  const onExit = () => child.kill('SIGKILL');
+  process.once('exit', onExit);
+  void exited.then(() => process.removeListener('exit', onExit));
   const timeoutMs = opts.readyTimeoutMs ?? 90_000;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
