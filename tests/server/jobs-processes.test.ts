@@ -231,6 +231,19 @@ async function checkCopies(docs: readonly Doc[], job: JobAnswer) {
   const total = [...perTitle.values()].reduce((a, b) => a + b, 0);
   expect(total).toBe(job.Succeeded);
 
+  // One history entry 'copied' on each side of each copy (written in the copy's transaction: a
+  // document done again after the kill would have two).
+  const history = await sql.query<{ id: string; side: string; n: string }>(
+    `SELECT d.id, CASE WHEN d.archive_id = $2 THEN 'copy' ELSE 'source' END AS side, count(a.id) AS n
+       FROM documents d LEFT JOIN audit_entries a ON a.document_id = d.id AND a.category = 'copied'
+      WHERE d.fields->>'${TITLE_FIELD}' = ANY($1::text[]) AND NOT d.deleted
+      GROUP BY d.id, d.archive_id`,
+    [docs.map((d) => d.title), DESTINATION_ARCHIVE],
+  );
+  const wrongHistory = history.rows.filter((r) => Number(r.n) !== (r.side === 'copy' ? 1 : failedIds.has(Number(r.id)) ? 0 : 1));
+  expect(wrongHistory.slice(0, 10), `${wrongHistory.length} documents without exactly one 'copied' history entry`).toEqual([]);
+  expect(history.rows.length).toBe(docs.length + job.Succeeded);
+
   // The job's own record agrees: each handled document names its copy, and that is the one above.
   const results = job.Results ?? [];
   expect(results).toHaveLength(job.Succeeded);
