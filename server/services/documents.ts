@@ -118,7 +118,6 @@ export function checkDestination(archives: ReadonlyMap<number, ArchiveRow>, t: P
   if (t.op === 'delete') return null;
   const destId = t.destinationArchiveId;
   if (!destId) throw Errors.badRequest('DestinationArchive is required to copy or move a document');
-  if (destId === t.archiveId) throw Errors.badRequest('DestinationArchive must differ from the document archive');
   const dest = archives.get(destId);
   if (!dest) throw Errors.notFound(`Archive ${destId} does not exist`);
   if ((dest.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A versions archive cannot be the destination');
@@ -140,6 +139,9 @@ export async function checkOperation(db: Queryable, actor: Actor, t: OperationTa
     throw Errors.notFound(`Archive ${t.archiveId} does not exist`);
   }
   const destination = checkDestination(found, t);
+  // A refusal of this document, not of the call: a group listed from a parent archive may hold
+  // documents that are in the destination already.
+  if (destination && destination.id === t.archiveId) throw Errors.badRequest('The document is in the destination archive already');
   const doc = await documentIn(db, t.archiveId, t.docId, lock);
   if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
   if (t.secureId !== undefined && doc.secure_hash !== t.secureId) throw Errors.forbidden('The secure id does not match this document');

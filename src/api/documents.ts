@@ -22,15 +22,18 @@ export const DOCUMENT_OPERATIONS: readonly DocumentOperation[] = ['Copy', 'Move'
  * - DestinationArchive: for Copy and Move, the archive the documents go to.
  * The call answers at once (DocumentOperationAccepted); the work is done by the job runner, one
  * transaction per document, and its outcome is read from GET api/jobs/{JobId}.
- * Refusals of the DOCUMENT (403, 404 no such document, 409) are recorded as a failure of the group's
- * job, 'DocID {id}: reason', so the job's counts still add up to Count; the answer is the error
- * body plus JobId and Job. Problems of the CALL (400, 404 unknown database or destination) touch no
- * job: there is no consistent job to record them in. A call without Job records nothing.
+ * Refusals of the DOCUMENT (403, 404 no such document, 409, and 400 for a document that is in the
+ * destination archive already: a group listed from a parent archive may hold one) are recorded as a
+ * failure of the group's job, 'DocID {id}: reason', so the job's counts still add up to Count; the
+ * answer is the error body plus JobId and Job. Problems of the CALL (other 400s, 404 unknown database
+ * or destination) touch no job: there is no consistent job to record them in; the answer names no
+ * JobId, and the client ends its entry as refused. A call without Job records nothing.
  * The refusals:
  * - 403 ERROR_FAILED_DUE_TO_PERMISSIONS: read-only licence (type 4); no bit 8 (delete) or 131072
  *   (move) on the source archive; Copy without view (1) on the source; Copy or Move without add (2)
  *   on the destination; a wrong SecureId.
- * - 400 ERROR_INCORRECT_PARAMETERS: DestinationArchive missing or equal to the source for Copy/Move,
+ * - 400 ERROR_INCORRECT_PARAMETERS: DestinationArchive missing for Copy/Move or equal to the
+ *   document's archive,
  *   a versions archive as destination, Count out of range or different from the job's, a Job key
  *   already used for another operation or destination.
  * - 404 ERROR_NOT_FOUND: no such document (or archive) in this database; a document deleted or

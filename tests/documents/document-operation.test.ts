@@ -160,9 +160,9 @@ describe('document operation outbox kind', () => {
     const t = setup();
     await t.move(6);
     t.setAnswer((c) => {
-      if (c.docId === 101) return jsonResponse({ Message: 'No permission', Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS' }, { status: 403 });
-      if (c.docId === 102) return jsonResponse({ Message: 'Not found', Key: 'ERROR_NOT_FOUND' }, { status: 404 });
-      if (c.docId === 103) return jsonResponse({ Message: 'Checked out', Key: 'ERROR_DOCUMENT_CHECKED_OUT' }, { status: 409 });
+      if (c.docId === 101) return jsonResponse({ Message: 'No permission', Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', JobId: 78 }, { status: 403 });
+      if (c.docId === 102) return jsonResponse({ Message: 'Not found', Key: 'ERROR_NOT_FOUND', JobId: 78 }, { status: 404 });
+      if (c.docId === 103) return jsonResponse({ Message: 'Checked out', Key: 'ERROR_DOCUMENT_CHECKED_OUT', JobId: 78 }, { status: 409 });
       return accepted(78, 6);
     });
     const r = await t.drain();
@@ -172,22 +172,16 @@ describe('document operation outbox kind', () => {
     expect(t.calls).toHaveLength(6);
   });
 
-  it('every document refused: the job is found by its key in GET api/jobs', async () => {
+  it('a refusal naming no job is a problem of the call (no job counts it): the entry ends refused with the server reason', async () => {
     const t = setup();
-    await t.move(2);
-    const jobKey = (await t.meta()).jobKey;
-    t.setAnswer((c) => {
-      if (c.url.pathname === '/api/jobs') {
-        return jsonResponse([
-          { Id: 5, Kind: 'copy', State: 'done', Database: 1, Key: 'other', Count: 1, Received: 1, Processed: 1, Succeeded: 1, Failed: 0, Notes: [], Created: '', Updated: '' },
-          { Id: 9, Kind: 'move', State: 'done', Database: 1, Key: jobKey, Count: 2, Received: 2, Processed: 2, Succeeded: 0, Failed: 2, Notes: [], Created: '', Updated: '' },
-        ]);
-      }
-      return jsonResponse({ Message: 'No permission', Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS' }, { status: 403 });
-    });
-    await t.drain();
-    expect((await t.entry()).result).toEqual({ JobId: 9, Count: 2, Answered: 2 });
-    expect((await t.database.jobs.get('9'))?.kind).toBe('move');
+    await t.move(3);
+    t.setAnswer(() => jsonResponse({ Message: 'Count differs from the job', Key: 'ERROR_INCORRECT_PARAMETERS' }, { status: 400 }));
+    const r = await t.drain();
+    expect(r).toMatchObject({ done: 0, failed: 1 });
+    const e = await t.entry();
+    expect(e.state).toBe('failed');
+    expect(e.reason).toMatchObject({ code: 'refused', status: 400, message: 'Count differs from the job' });
+    expect(await t.database.jobs.count()).toBe(0);
   });
 
   it('a 5xx is not a per-document refusal: the drain retries it (counted)', async () => {

@@ -235,6 +235,22 @@ describe('groups', () => {
     for (const d of docs) expect((await s.store.query("SELECT 1 FROM audit_entries WHERE old_doc_id = $1 AND category = 'copied'", [d.id])).rowCount).toBe(1);
   });
 
+  it('a group listed from several archives: a document already in the destination is refused as a document (recorded), so the counts add up', async () => {
+    const [d] = take(1) as [Doc];
+    const there = (await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id LIMIT 1', [A.paidInvoices])).rows[0]!;
+    const inDestination = { ...there, id: Number(there.id) };
+    const key = randomUUID();
+    expect((await call(d, 'Copy', { Job: key, Count: 2, DestinationArchive: A.paidInvoices })).statusCode).toBe(200);
+    const refused = await call(inDestination, 'Copy', { Job: key, Count: 2, DestinationArchive: A.paidInvoices });
+    expect(refused.statusCode).toBe(400);
+    const jobId = (refused.json() as { JobId: number }).JobId;
+    const job = await settled(jobId);
+    expect(job).toMatchObject({ State: 'done', Count: 2, Received: 2, Succeeded: 1, Failed: 1 });
+    expect(job.Failures?.map((f) => f.Message)).toEqual([`DocID ${inDestination.id}: The document is in the destination archive already`]);
+    // The call itself still says what is wrong when the archive it names is the destination of a single call.
+    expect((await call(inDestination, 'Copy', { DestinationArchive: A.paidInvoices })).statusCode).toBe(400);
+  });
+
   it('a single call resent with the same Idempotency-Key is done once', async () => {
     const [d] = take(1) as [Doc];
     const headers = { 'idempotency-key': randomUUID() };

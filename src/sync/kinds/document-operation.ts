@@ -11,15 +11,17 @@
  * saved after each answer (ctx.saveProgress): a drain that dies re-sends at most the calls that were
  * in flight, and the server ignores a repeat of a document already in the job.
  *
- * A refusal of one document (400, 403, 404, 409) is not the entry's failure: the server recorded it in
- * the job as 'DocID {id}: reason', so it counts as answered. Anything else (network, 5xx, the session
+ * A refusal of one document (400, 403, 404, 409 whose body names the JobId) is not the entry's failure:
+ * the server recorded it in the job as 'DocID {id}: reason', so it counts as answered. A refusal that
+ * names no job is a problem of the call itself (parameters, an unknown destination): no job counts
+ * it, so it is thrown and ends the entry as refused (the drain's policy), with the server's reason. Anything else (network, 5xx, the session
  * gone) is thrown after the calls in flight have settled, and the drain's failure policy applies.
  * No React here: the service worker runs it too.
  */
 import * as z from 'zod/mini';
 import { isApiError } from '../../api/api-error';
 import { DOCUMENT_GROUP_MAX, DocumentOperationAccepted, documentPaths, type DocumentOperation, type DocumentOperationQuery } from '../../api/documents';
-import { Job, jobPaths, JobList, type JobKind } from '../../api/jobs';
+import type { JobKind } from '../../api/jobs';
 import { apiRequest } from '../../api/http';
 import { getSession } from '../../session/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
@@ -90,12 +92,6 @@ function jobIdOfRefusal(body: unknown): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 }
 
-/** The job of this key, when no answer named it (every document was refused). */
-async function findJobByKey(jobKey: string): Promise<number | undefined> {
-  const jobs = await apiRequest({ path: jobPaths.list, schema: JobList });
-  return jobs.find((j: Job) => j.Key === jobKey)?.Id;
-}
-
 export async function sendDocumentOperation(entry: OutboxEntry, ctx: SendContext): Promise<DocumentOperationDone> {
   if (!isDocumentOperationMeta(entry.meta)) throw new Error('documentOperation: entry without its documents');
   let meta: DocumentOperationMeta = { ...entry.meta };
@@ -123,6 +119,7 @@ export async function sendDocumentOperation(entry: OutboxEntry, ctx: SendContext
     } catch (e) {
       if (!(isApiError(e) && e.kind === 'http' && PER_DOCUMENT_REFUSALS.has(e.status) && !e.loginRedirect)) throw e;
       jobId = jobIdOfRefusal(e.body);
+      if (jobId === undefined) throw e;
     }
     answered[i] = true;
     let sent = meta.sent;
@@ -145,11 +142,6 @@ export async function sendDocumentOperation(entry: OutboxEntry, ctx: SendContext
   await saving;
   if (failure !== null) throw failure;
 
-  if (meta.jobId === undefined && total > 0) {
-    const found = await findJobByKey(meta.jobKey);
-    if (found !== undefined) await save({ jobId: found });
-    await saving;
-  }
   return { JobId: meta.jobId ?? null, Count: total, Answered: meta.sent };
 }
 
