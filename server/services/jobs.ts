@@ -251,12 +251,19 @@ export async function listJobs(db: Queryable, ownerId: number): Promise<Job[]> {
 }
 
 /** The owner's job with its failures and results; null for an unknown job or another user's. */
-export async function getJob(db: Queryable, ownerId: number, id: number): Promise<Job | null> {
+/**
+ * The owner's job with each failure; with `results`, each handled document too (Results: about 70
+ * bytes a document, so only when asked: the tray polls without them).
+ */
+export async function getJob(db: Queryable, ownerId: number, id: number, results = false): Promise<Job | null> {
   const r = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
   const job = r.rows[0];
   if (!job) return null;
-  const items = await db.query<JobItemRow>(`SELECT * FROM job_items WHERE job_id = $1 AND state <> 'pending' ORDER BY position`, [id]);
-  return toWire(jobRow(job), items.rows);
+  const states = results ? "state <> 'pending'" : "state = 'failed'";
+  const items = await db.query<JobItemRow>(`SELECT * FROM job_items WHERE job_id = $1 AND ${states} ORDER BY position`, [id]);
+  const wire = toWire(jobRow(job), items.rows);
+  if (!results) delete wire.Results;
+  return wire;
 }
 
 /** Cancels the owner's job unless it has ended; the items not yet handled stay untouched. */

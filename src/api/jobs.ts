@@ -8,7 +8,8 @@ import { JobNote } from './export';
  *
  *   GET    api/jobs        -> JobList: the signed-in user's jobs, newest first (at most JOB_LIST_LIMIT),
  *                             without their Failures and Results lists (ask the job for those).
- *   GET    api/jobs/{id}   -> Job: state, progress, counts, each failure.
+ *   GET    api/jobs/{id}   -> Job: state, progress, counts, each failure; with ?Results=true also each
+ *                             handled document (Results; large for a big job, so only when asked).
  *   DELETE api/jobs/{id}   -> Job: cancelled (documents already handled stay handled; the rest are
  *                             not touched). A job that has ended answers as it is.
  * A job is seen and cancelled only by the user who started it: anyone else gets 404 (as if it did
@@ -70,7 +71,7 @@ export const Job = z.looseObject({
   Notes: z.array(JobNote),
   /** Why a job failed as a whole (e.g. its destination archive was removed); its items fail with it. */
   Reason: z.optional(z.string()),
-  /** Only in GET api/jobs/{id} and DELETE: each failure, and each handled document. */
+  /** Only in GET api/jobs/{id} and DELETE: each failure; Results only with ?Results=true. */
   Failures: z.optional(z.array(JobFailure)),
   Results: z.optional(z.array(JobResult)),
   /** ISO times. */

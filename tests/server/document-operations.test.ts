@@ -50,7 +50,7 @@ const call = (d: Doc, op: DocumentOperation, q: OpQuery = {}, user = 'user', hea
   return s.app.inject({ method: 'GET', url: `${documentPaths.operation(1, d.archive_id, d.id, op)}?${p.toString()}`, headers });
 };
 const getJob = async (id: number, user = 'user') => {
-  const r = await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${tokens[user]}` });
+  const r = await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${tokens[user]}&Results=true` });
   expect(r.statusCode).toBe(200);
   return Job.parse(r.json());
 };

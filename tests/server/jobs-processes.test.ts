@@ -144,7 +144,7 @@ async function sendCopies(bases: string[], token: string, docs: readonly Doc[], 
 
 /** The whole job: with each failure and each handled document (Failures, Results). */
 async function getJob(base: string, token: string, id: number): Promise<JobAnswer> {
-  const r = await fetch(`${base}/api/jobs/${id}`, authed(token));
+  const r = await fetch(`${base}/api/jobs/${id}?Results=true`, authed(token));
   const body = await r.text();
   if (r.status !== 200) throw new Error(`GET api/jobs/${id} answered ${r.status}: ${body}`);
   return JSON.parse(body) as JobAnswer;

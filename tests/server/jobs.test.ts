@@ -53,7 +53,7 @@ async function copyGroup(docs: Doc[], dest: number = A.paidInvoices): Promise<nu
   }
   return id;
 }
-const job = async (id: number) => Job.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${token}` })).json());
+const job = async (id: number) => Job.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${token}&Results=true` })).json());
 /** How many copies of each source document exist (by their 'copied' history entry). */
 async function copiesOf(docs: Doc[]): Promise<number[]> {
   const out: number[] = [];
@@ -100,6 +100,10 @@ describe('job runner', () => {
     expect(done).toMatchObject({ State: 'done', Count: 8, Succeeded: 8, Failed: 0 });
     expect(await copiesOf(docs)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(new Set(done.Results?.map((r) => r.NewDocID)).size).toBe(8);
+    // Without ?Results=true (what the tray polls) the answer leaves the handled documents out.
+    const plain = Job.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.job(id)}?token=${token}` })).json());
+    expect(plain).toMatchObject({ Succeeded: 8, Failures: [] });
+    expect(plain.Results).toBeUndefined();
     expect((await s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE archive_id = $1', [A.paidInvoices])).rows[0]!.n).toBe(before + 8);
     // Every copy has its files and pages.
     const incomplete = await s.store.query(
