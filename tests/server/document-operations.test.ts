@@ -8,29 +8,21 @@ import { DocumentHistory } from '../../src/api/audit';
 import { DocumentOperationAccepted, documentPaths, type DocumentOperation } from '../../src/api/documents';
 import { Job, JobList, jobPaths } from '../../src/api/jobs';
 import { SEED_IDS } from '../../server/seed/catalog';
-import { signIn, startServer, type TestServer } from './helpers';
+import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
 let s: TestServer;
 const tokens: Record<string, string> = {};
-interface Doc {
-  id: number;
-  archive_id: number;
-  secure_hash: string;
-}
-let pool: Doc[] = [];
+type Doc = PoolDoc;
 /** Fresh invoices per test, so the tests do not see each other's changes. */
-const take = (n: number): Doc[] => {
-  const out = pool.splice(0, n);
-  if (out.length < n) throw new Error('not enough seeded invoices');
-  return out;
-};
+let take: (n: number) => Doc[];
 
 beforeAll(async () => {
   s = await startServer({ seed: { docs: 160 } });
   for (const u of ['user', 'viewer', 'clerk', 'kiosk']) tokens[u] = await signIn(s, u);
-  pool = (await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id', [A.invoices])).rows.map((d) => ({ ...d, id: Number(d.id) }));
-  expect(pool.length).toBeGreaterThan(30);
+  const pool = await documentPool(s, A.invoices);
+  take = pool.take;
+  expect(pool.size).toBeGreaterThan(30);
 });
 afterAll(async () => {
   await s?.close();

@@ -81,3 +81,27 @@ export function makeDist(): { dir: string; remove: () => void } {
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Archive"}');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** A live document of an archive as the document tests use it. */
+export interface PoolDoc {
+  id: number;
+  archive_id: number;
+  secure_hash: string;
+}
+
+/**
+ * The live documents of an archive (oldest first), handed out by `take(n)` so the tests of a file
+ * never act on the same document and do not see each other's changes.
+ */
+export async function documentPool(server: BuiltServer, archiveId: number): Promise<{ size: number; take: (n: number) => PoolDoc[] }> {
+  const r = await server.store.query<PoolDoc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id', [archiveId]);
+  const pool = r.rows.map((d) => ({ ...d, id: Number(d.id) }));
+  return {
+    size: pool.length,
+    take: (n) => {
+      const out = pool.splice(0, n);
+      if (out.length < n) throw new Error(`not enough documents in archive ${archiveId}`);
+      return out;
+    },
+  };
+}

@@ -10,28 +10,19 @@ import type { Store } from '../../server/db/store';
 import { JobRunner } from '../../server/jobs/runner';
 import { JOB_KEEP_MS, purgeJobs } from '../../server/services/jobs';
 import { FULL_RIGHTS, SEED_IDS } from '../../server/seed/catalog';
-import { signIn, startServer, type TestServer } from './helpers';
+import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
 const LEASE_MS = 15_000;
 let s: TestServer;
 let token = '';
-interface Doc {
-  id: number;
-  archive_id: number;
-  secure_hash: string;
-}
-let pool: Doc[] = [];
-const take = (n: number): Doc[] => {
-  const out = pool.splice(0, n);
-  if (out.length < n) throw new Error('not enough seeded invoices');
-  return out;
-};
+type Doc = PoolDoc;
+let take: (n: number) => Doc[];
 
 beforeAll(async () => {
   s = await startServer({ seed: { docs: 120 }, jobs: { run: false } });
   token = await signIn(s, 'user');
-  pool = (await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id', [A.invoices])).rows.map((d) => ({ ...d, id: Number(d.id) }));
+  take = (await documentPool(s, A.invoices)).take;
 });
 afterAll(async () => {
   await s?.close();
