@@ -33,7 +33,7 @@ interface JobAnswer {
 }
 
 async function getJob(request: APIRequestContext, token: string, id: number): Promise<JobAnswer> {
-  const res = await request.get(`/api/jobs/${id}`, { params: { token } });
+  const res = await request.get(`/api/jobs/${id}`, { params: { token, Results: 'true' } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as JobAnswer;
 }
