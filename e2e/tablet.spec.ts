@@ -179,7 +179,11 @@ test.describe('results grid on a touch tablet @touch', () => {
     // not it: how many rows it renders above the viewport depends on the moment it measured.)
     const rowIndex = await gridRow(page, 4).evaluate((tr) => Number(tr.getAttribute('aria-rowindex')));
     const seenRow = grid(page).locator(`.ht_master .htCore tbody tr[aria-rowindex="${rowIndex}"]`);
-    const seenAt = await seenRow.evaluate((tr) => Math.round(tr.getBoundingClientRect().top));
+    // Where in the grid's viewport (not the page's: the toolbar above may wrap differently once a
+    // transient status has gone, which moves the whole grid and says nothing about its scroll).
+    const rowInGrid = () =>
+      seenRow.evaluate((tr) => Math.round(tr.getBoundingClientRect().top - tr.closest('.wtHolder')!.getBoundingClientRect().top));
+    const seenAt = await rowInGrid();
     const titleOf = async (i: number) => ((await (await cell(page, i, 'Title')).textContent()) ?? '').trim();
     const titles = [await titleOf(4), await titleOf(5), await titleOf(6)];
 
@@ -212,7 +216,7 @@ test.describe('results grid on a touch tablet @touch', () => {
     await expect(grid(page)).toBeInViewport();
     // The grid may still be re-rendering after the sheet closes: wait for what the user sees.
     await expect.poll(() => holder.evaluate((el) => el.scrollTop)).toBe(150);
-    await expect.poll(() => seenRow.evaluate((tr) => Math.round(tr.getBoundingClientRect().top))).toBe(seenAt);
+    await expect.poll(rowInGrid).toBe(seenAt);
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.results-grid'))).toBe(true);
     // The toolbar's edit controls are back.
     await expect(page.getByRole('button', { name: t('EDIT_SAVE'), exact: true })).toBeInViewport();
