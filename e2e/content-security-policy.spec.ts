@@ -45,7 +45,7 @@ test('sign in, search, the grid and an edit run under the CSP without a violatio
     const token = await openDemo(page, 'user');
     await page.getByLabel('Title', { exact: true }).fill(inv.mark);
     const criteria = await runSearch(page);
-    await expect(page.getByTestId('results-count')).toHaveText('1 documents');
+    await expect(page.getByTestId('results-count')).toHaveText('1 document');
     await expect(gridRow(page, 0)).toContainText(inv.mark);
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -166,7 +166,7 @@ test.describe('copy, move and delete', () => {
       .toEqual([['move', 'done', 5, 5, 0]]);
 
     // The grid refreshes when the job ends: the one document left, and nothing selected.
-    await expect(page.getByTestId('results-count')).toHaveText('1 documents', { timeout: 20_000 });
+    await expect(page.getByTestId('results-count')).toHaveText('1 document', { timeout: 20_000 });
     await expect(gridRows(page)).toHaveCount(1);
     await expect(selected).toHaveCount(0);
 
@@ -193,7 +193,7 @@ test.describe('copy, move and delete', () => {
     await gridRow(page, 0).locator('td').nth(3).click({ button: 'right' });
     const menu = page.getByRole('menu', { name: /^Actions for / });
     await menu.getByRole('menuitem', { name: 'Copy', exact: true }).click();
-    const modal = page.getByRole('dialog', { name: 'Copy 1 documents to' });
+    const modal = page.getByRole('dialog', { name: 'Copy 1 document to' });
     await modal.getByRole('radio', { name: 'Outgoing' }).check();
     await modal.getByRole('button', { name: 'Copy', exact: true }).click();
 

@@ -62,7 +62,7 @@ async function prepare(
       const params = new URLSearchParams({ Id: String(q.searchId), db: '1', archive: String(q.archiveId), criteria: JSON.stringify(criteria) });
       await page.goto(`/results/${search.Hash}?${params.toString()}`);
       await expect(gridRows(page).filter({ hasText: m })).toHaveCount(1);
-      await expect(page.getByTestId('results-count')).toHaveText('1 documents');
+      await expect(page.getByTestId('results-count')).toHaveText('1 document');
       await expect(page.locator('.results-grid .ht_clone_top thead th .colHeader').first()).toBeVisible();
       const row = (await gridRows(page).allTextContents()).findIndex((s) => s.includes(m));
       await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -109,7 +109,7 @@ export async function cellText(page: Page, row: number, column: string): Promise
 
 /** Waits until the grid shows `count` documents and its first row holds `firstTitle`. */
 export async function expectGrid(page: Page, count: number, firstTitle: string): Promise<void> {
-  await expect(page.getByTestId('results-count')).toHaveText(`${count} documents`);
+  await expect(page.getByTestId('results-count')).toHaveText(`${count} ${count === 1 ? 'document' : 'documents'}`);
   await expect(gridRow(page, 0)).toContainText(firstTitle);
 }
 

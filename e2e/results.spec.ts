@@ -237,7 +237,8 @@ test.describe('the results grid (/results)', () => {
     expect(counts.map((c) => c.Name)).toEqual(['Correspondence', 'Incoming', 'Outgoing']);
     const picker = page.getByRole('combobox', { name: 'Archive' });
     await expect(picker.locator('option')).toHaveText(counts.map((c) => `${c.Name} (${c.Count})`));
-    await expect(page.getByTestId('results-count')).toHaveText(`${counts[0]!.Count} documents`);
+    const first = counts[0]!.Count;
+    await expect(page.getByTestId('results-count')).toHaveText(`${first} ${first === 1 ? 'document' : 'documents'}`);
 
     const incoming = counts.find((c) => c.Name === 'Incoming')!;
     const docs = await apiDocs(request, token, { searchId: S.correspondence, archiveId: A.incoming, criteria });

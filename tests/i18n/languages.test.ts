@@ -76,6 +76,20 @@ describe('language choice', () => {
     expect(i18n.language).toBe('en');
   });
 
+  it('counted texts say one document, not "1 documents" (i18next plural forms, _one beside the plural)', async () => {
+    const de = JSON.parse(readFileSync(`${dir}/de.json`, 'utf8')) as Record<string, string>;
+    await applyLanguage('de', { fetchFn: async () => jsonResponse(de) });
+    expect(i18n.t('DOCUMENTS_COPY_TITLE', { count: 1 })).toBe('1 Dokument kopieren nach');
+    expect(i18n.t('DOCUMENTS_COPY_TITLE', { count: 3 })).toBe('3 Dokumente kopieren nach');
+    await applyLanguage('en');
+    expect(i18n.t('RESULTS_COUNT', { count: 1 })).toBe('1 document');
+    expect(i18n.t('DOCUMENTS_JOB_DELETE', { count: 20 })).toBe('Delete 20 documents');
+    for (const [key, text] of Object.entries(en)) {
+      if (key.endsWith('_one')) expect(en[key.slice(0, -4)], `${key} has its plural`).toMatch(/\{\{count\}\}/);
+      else if (/\{\{count\}\} documents\b/.test(text)) expect(en[`${key}_one`], `${key} needs a _one form`).toBeDefined();
+    }
+  });
+
   it('translation keys are typed from en.json', () => {
     // @ts-expect-error NOT_A_KEY is not in en.json: the typecheck fails on unknown keys
     expect(i18n.t('NOT_A_KEY')).toBe('NOT_A_KEY');
