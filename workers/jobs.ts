@@ -107,7 +107,8 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
   const start = async () => {
     if (opts.fetchJobList) {
       try {
-        await syncJobList(database, await opts.fetchJobList(), owner, now());
+        const ended = await syncJobList(database, await opts.fetchJobList(), owner, now());
+        if (ended.length > 0) opts.onEnded?.(ended);
       } catch (e) {
         if (isSessionError(e)) {
           stopFor(e);

@@ -196,10 +196,13 @@ export async function saveJobAnswer(
  * whose record was lost, get a record; known ones take the list's counts. Polled at once when they
  * still need it. A record the user cleared from the tray is deleted once the server no longer lists
  * its job (the list holds the newest JOB_LIST_LIMIT): nothing can bring it back then, so the table
- * does not grow for ever.
+ * does not grow for ever. Returns the tracked records that became final (the caller announces them).
  */
-export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<void> {
+export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<JobRecord[]> {
   const listed = new Set(jobs.map((j) => String(j.Id)));
+  // Tracked jobs that ended while no page of the app ran: announced once, like a poll's ends (the
+  // record is final from now on, so no later step sees it end again).
+  const ended: JobRecord[] = [];
   await database.transaction('rw', database.jobs, async () => {
     await database.jobs.filter((r) => isMine(r, owner) && r.dismissedAt !== undefined && !listed.has(r.id)).delete();
     for (const job of jobs) {
@@ -208,8 +211,10 @@ export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], own
       if (existing && !isMine(existing, owner)) continue;
       const next = existing ? { ...existing, ...mergeJob(existing, job, now), nextPollAt: 0, idlePolls: 0 } : recordForJob(job, owner, now);
       await database.jobs.put(next);
+      if (existing && !existing.dismissedAt && !isFinalRecord(existing) && isFinalRecord(next)) ended.push(next);
     }
   });
+  return ended;
 }
 
 export type FetchJob = (id: number) => Promise<Job>;

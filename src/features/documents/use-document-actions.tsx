@@ -9,6 +9,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_GROUP_MAX, type DocumentOperation } from '../../api/documents';
+import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
 import { enqueueDocumentOperation, type OperationDoc } from '../../sync/kinds/document-operation';
 import type { ContextMenuItem } from '../../ui/context-menu';
 import { notify } from '../../ui/notifications';
@@ -96,6 +97,8 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
           ? t(one ? 'DOCUMENTS_JOB_MOVE_ONE' : 'DOCUMENTS_JOB_MOVE', values)
           : t(one ? 'DOCUMENTS_JOB_DELETE_ONE' : 'DOCUMENTS_JOB_DELETE', values);
     const docs: OperationDoc[] = p.docs.map((d) => ({ id: d.id, hash: d.hash, archiveId: d.archiveId, ...(d.title ? { title: d.title } : {}) }));
+    // Asked here, in the click that starts it: a long job is when a notification of its end helps.
+    void askNotificationPermissionForJob(docs.length);
     void enqueueDocumentOperation({ op: p.op, dbId, archiveId, ...(dest ? { destinationArchive: dest.id, destinationName: dest.name } : {}), docs, title })
       .then(() => notify('info', t('DOCUMENTS_QUEUED', { title })))
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));

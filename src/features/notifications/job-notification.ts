@@ -1,11 +1,13 @@
 /**
  * A system notification when a job ends while the tab is hidden (ARCHITECTURE.md "Long jobs"). Only
- * with the user's permission, asked from a button in the tray (never on load). Shown from the page,
+ * with the user's permission, asked when the first long job starts (src/sync/jobs-permission.ts) or
+ * from a button in the tray (never on load). Shown from the page,
  * so a click can bring the tab forward; through the service worker where the page may not (Chrome on
  * Android throws on `new Notification`).
  */
 import type { useTranslation } from 'react-i18next';
 import type { JobRecord } from '../../db/db';
+import { notify } from '../../ui/notifications';
 import { jobOutcome, jobTitle } from './job-words';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -36,4 +38,29 @@ export async function notifyJobsEnded(records: readonly JobRecord[], t: TFunctio
       await reg?.showNotification(title, options).catch((e: unknown) => console.warn('Job notification not shown', e));
     }
   }
+}
+
+/**
+ * A job's end, told once: a toast that fades after 5 s (user-app.md §9; the job stays listed in the
+ * tray) and, while the tab is hidden, a system notification. `records` come from the jobs worker: a
+ * poll that saw them end, or the start-up sync finding tracked jobs that ended while no tab was open.
+ */
+export async function announceJobsEnded(records: readonly JobRecord[], t: TFunction, toast: typeof notify = notify): Promise<void> {
+  for (const r of records) {
+    const text = t('JOB_ENDED_TOAST', { title: jobTitle(r, t), outcome: jobOutcome(r, t) ?? '' });
+    toast(r.state === 'done' && !r.failed ? 'success' : r.state === 'cancelled' ? 'info' : 'error', text);
+  }
+  await notifyJobsEnded(records, t);
+}
+
+type BadgeNavigator = { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+
+/**
+ * The app's icon badge (Badging API) shows the running jobs, where the browser has it (installed
+ * PWAs on Chromium, Safari); elsewhere nothing happens.
+ */
+export async function showAppBadge(running: number, nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : (navigator as BadgeNavigator)): Promise<void> {
+  if (!nav?.setAppBadge || !nav.clearAppBadge) return;
+  // A refusal (no installed app, a policy) is no error of the user's.
+  await (running > 0 ? nav.setAppBadge(running) : nav.clearAppBadge()).catch(() => undefined);
 }

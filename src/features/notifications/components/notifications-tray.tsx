@@ -16,18 +16,23 @@ const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) =
  * The header's Notifications button and its panel: outbox entries and the user's server jobs. The
  * badge counts entries that are unsent, failed or in conflict, running jobs, and ended jobs not seen
  * yet (opening the tray sees them). Mounted once in the signed-in header, it also starts the outbox's
- * drain triggers and the jobs worker, and raises a system notification for a job that ends while the
- * tab is hidden.
+ * drain triggers and the jobs worker, tells of each job's end (a toast, and a system notification
+ * while the tab is hidden) and keeps the app's icon badge at the number of running jobs.
  */
 export function NotificationsTray() {
   const { t } = useTranslation();
   useOutboxTriggers();
   const owner = useSession()?.userName ?? null;
   useJobsWorker((ended) => {
-    void import('../job-notification').then((m) => m.notifyJobsEnded(ended, t));
+    void import('../job-notification').then((m) => m.announceJobsEnded(ended, t));
   });
   const entries = useOutbox();
   const jobs = useJobs(owner);
+  const running = jobs.filter((j) => !j.lost && !isFinalState(j.state)).length;
+  // The app's icon badge follows the running jobs (the Badging API, where there is one).
+  useEffect(() => {
+    void import('../job-notification').then((m) => m.showAppBadge(running));
+  }, [running]);
   const count = attentionCount(entries) + jobAttentionCount(jobs);
   const [open, setOpen] = useState(false);
   const panelId = useId();
