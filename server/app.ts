@@ -23,6 +23,7 @@ import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
 import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
+import { documentEmailRoutes } from './routes/document-email.js';
 import { documentOperationRoutes } from './routes/document-operations.js';
 import { documentRoutes } from './routes/documents.js';
 import { fieldDataRoutes } from './routes/field-data.js';
@@ -33,6 +34,7 @@ import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
+import { EmailService, type EmailOptions } from './services/email.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 
@@ -54,6 +56,11 @@ export interface BuildOptions {
    * its heartbeat (default env JOB_LEASE_SECONDS, else 15 s); pollMs: idle poll (250 ms).
    */
   jobs?: { run?: boolean; leaseMs?: number; pollMs?: number };
+  /**
+   * E-mail of documents (services/email.ts): settings (default from SMTP_* in the environment; null:
+   * not set up) and the mail transport (default nodemailer over SMTP; tests pass their own).
+   */
+  email?: EmailOptions;
 }
 
 export interface BuiltServer {
@@ -180,6 +187,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   documentRoutes(app, ctx, thumbs);
   fieldDataRoutes(app, ctx);
   documentOperationRoutes(app, ctx, jobs);
+  documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
   jobRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 

@@ -152,6 +152,30 @@ export const UserAction = z.looseObject({
 });
 export const UserActionList = z.array(UserAction);
 
+/**
+ * E-mail of a document (user-app.md §7): GET documentPaths.email(db, archive, id) with
+ * DocumentEmailQuery sends the document's files as attachments, through the server's SMTP settings,
+ * to one address; it answers DocumentEmailAnswer once the mail server took the mail, and writes an
+ * 'email' history entry (Event 'emailed' with Address). Needs view (1) and e-mail (32) on the archive
+ * and a licence that is not read-only (type 4): otherwise 403 ERROR_FAILED_DUE_TO_PERMISSIONS.
+ * A server without e-mail settings answers 503 EMAIL_NOT_CONFIGURED_KEY; a mail server that refuses
+ * or cannot be reached, 502 EMAIL_SEND_FAILED_KEY (Message has the mail server's words).
+ * Subject defaults to 'Document {id}: {file names}'; Message is the mail's plain text.
+ */
+export const EMAIL_NOT_CONFIGURED_KEY = 'ERROR_EMAIL_NOT_CONFIGURED';
+export const EMAIL_SEND_FAILED_KEY = 'ERROR_EMAIL_SEND_FAILED';
+export const DocumentEmailQuery = z.looseObject({
+  SecureId: z.string().check(z.minLength(1)),
+  // One plain address: no display name, no list (a list would let one call mail anyone).
+  To: z.email().check(z.maxLength(254)),
+  // No line breaks: a header must stay one line.
+  Subject: z.optional(z.string().check(z.maxLength(200), z.regex(/^[^\r\n]*$/))),
+  Message: z.optional(z.string().check(z.maxLength(10_000))),
+});
+export type DocumentEmailQuery = z.infer<typeof DocumentEmailQuery>;
+export const DocumentEmailAnswer = z.object({ Sent: z.literal(true), MessageId: z.string() });
+export type DocumentEmailAnswer = z.infer<typeof DocumentEmailAnswer>;
+
 export const documentPaths = {
   file: (db: number, archive: number, id: number) => `/api/dbs/${db}/archives/${archive}/documents/${id}/file`,
   email: (db: number, archive: number, id: number) => `/api/dbs/${db}/archives/${archive}/documents/${id}/email`,
