@@ -120,16 +120,39 @@ export const FIELD_CHECK_CODES = {
   required: -5,
 } as const;
 
-/** Merge object (user-app.md §3). */
+/**
+ * Merge object (user-app.md §3; archive-inbox-ops.md §3, §7), POST documentPaths.merge(db) (JSON
+ * body; the usual Idempotency-Key makes a resent call happen once). Answers MergeAnswer at once (the
+ * reference server combines synchronously).
+ * - Type: 'Merge' (default) or 'Append'. The documents combined are BaseDocument first, then
+ *   Documents in the given order (the base, if listed in Documents too, counts once). Merge needs at
+ *   least 2 documents in all, Append exactly one in Documents besides the base; otherwise 400
+ *   ERROR_INCORRECT_PARAMETERS.
+ * - The result is the BASE document (its id, Hash, fields and history are kept) holding ONE PDF file
+ *   with every page in order: PDF pages are copied as they are, TIFF pages become JPEG images on PDF
+ *   pages (a TIFF without a resolution is taken as 100 dpi). Page texts and rotations go with their
+ *   pages; the content text is the documents' texts in the same order.
+ * - Target.AppendType, what happens to the other documents: 'Remove' (default) soft deletes them
+ *   (history 'deleted'), 'Keep' leaves them as they are. Target must be the base's archive.
+ * - History on the base: Merge 'updated', Append 'appended' (Event page-appended, Count = pages added).
+ * - Rights (403 ERROR_FAILED_DUE_TO_PERMISSIONS): read-only licence (type 4) refused; Merge needs bit
+ *   2, Append bit 4, on the base's archive and on the archive of every document removed; every document
+ *   needs view (1). Unknown documents 404; a document checked out by another user 409.
+ * - Inbox bases and targets are not supported by the reference server yet: 400.
+ */
 export const MergeRequest = z.object({
+  Type: z.optional(z.enum(['Merge', 'Append'])),
   Documents: z.array(z.object({ ArchiveID: z.int(), DocID: z.int() })),
   BaseDocument: z.union([
     z.object({ Type: z.literal('Archive'), ArchiveID: z.int(), DocID: z.int() }),
     z.object({ Type: z.literal('Inbox'), InboxID: z.int(), Path: z.string() }),
   ]),
-  Target: z.object({ Type: z.enum(['Archive', 'Inbox']), Id: z.int() }),
+  Target: z.object({ Type: z.enum(['Archive', 'Inbox']), Id: z.int(), AppendType: z.optional(z.enum(['Remove', 'Keep'])) }),
 });
 export type MergeRequest = z.infer<typeof MergeRequest>;
+/** The answer to a merge or append: the combined document. */
+export const MergeAnswer = z.object({ DocID: z.int(), ArchiveID: z.int(), PageCount: z.int() });
+export type MergeAnswer = z.infer<typeof MergeAnswer>;
 
 /** Viewer session (user-app.md §3), POST session. */
 export const ViewerSession = z.object({

@@ -1,0 +1,212 @@
+/**
+ * Merge and append through POST api/dbs/{db}/merge (server/routes/merge.ts, server/services/merge.ts):
+ * the stored PDF really holds every page, in order, and the rights of user-app.md §6 are enforced.
+ */
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentHistory } from '../../src/api/audit';
+import { MergeAnswer, documentPaths, type MergeRequest } from '../../src/api/documents';
+import { SEED_IDS } from '../../server/seed/catalog';
+import { signIn, startServer, type TestServer } from './helpers';
+
+const A = SEED_IDS.archive;
+let s: TestServer;
+const tokens: Record<string, string> = {};
+
+interface SeedDoc {
+  id: number;
+  archive_id: number;
+  secure_hash: string;
+  page_count: number;
+}
+/** Unused seed documents of the invoices archive by file type, handed out once each. */
+const pool: Record<'PDF' | 'TIF', SeedDoc[]> = { PDF: [], TIF: [] };
+const take = (type: 'PDF' | 'TIF') => {
+  const d = pool[type].shift();
+  if (!d) throw new Error(`no ${type} document left`);
+  return d;
+};
+
+beforeAll(async () => {
+  s = await startServer({ seed: { docs: 160 } });
+  for (const u of ['user', 'viewer', 'clerk']) tokens[u] = await signIn(s, u);
+  const r = await s.store.query<SeedDoc & { file_type: string; files: number }>(
+    `SELECT d.id, d.archive_id, d.secure_hash, d.page_count, d.file_type, (SELECT count(*) FROM document_files f WHERE f.document_id = d.id)::int AS files
+       FROM documents d WHERE d.archive_id = $1 AND NOT d.deleted AND d.page_count > 1 ORDER BY d.id`,
+    [A.invoices],
+  );
+  for (const d of r.rows) if ((d.file_type === 'PDF' || d.file_type === 'TIF') && d.files === 1) pool[d.file_type].push({ ...d, id: Number(d.id) });
+  expect(pool.PDF.length).toBeGreaterThan(6);
+  expect(pool.TIF.length).toBeGreaterThan(4);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const ref = (d: SeedDoc) => ({ ArchiveID: d.archive_id, DocID: d.id });
+const body = (type: 'Merge' | 'Append', base: SeedDoc, others: SeedDoc[], extra: Partial<MergeRequest['Target']> = {}): MergeRequest => ({
+  Type: type,
+  Documents: others.map(ref),
+  BaseDocument: { Type: 'Archive', ...ref(base) },
+  Target: { Type: 'Archive', Id: base.archive_id, ...extra },
+});
+const post = (payload: unknown, user = 'user') =>
+  s.app.inject({ method: 'POST', url: `${documentPaths.merge(1)}?token=${tokens[user]}`, payload: payload as object });
+
+/** The document's one stored file, loaded with pdf-lib. */
+const storedPdf = async (docId: number) => {
+  const f = await s.store.query<{ sha256: string; file_type: string }>('SELECT sha256, file_type FROM document_files WHERE document_id = $1', [docId]);
+  expect(f.rows).toHaveLength(1);
+  expect(f.rows[0]!.file_type).toBe('PDF');
+  return PDFDocument.load(await s.files.get(f.rows[0]!.sha256));
+};
+const sourceFile = async (d: SeedDoc) => {
+  const f = await s.store.query<{ sha256: string }>('SELECT sha256 FROM document_files WHERE document_id = $1', [d.id]);
+  return s.files.get(f.rows[0]!.sha256);
+};
+/** A page drawn from a scan (an image and no font) or a text page (fonts, no image). */
+const kindOf = (page: PDFPage) => {
+  const xo = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  return (xo?.keys().length ?? 0) > 0 && (fonts?.keys().length ?? 0) === 0 ? 'scan' : 'text';
+};
+/** The page's drawing instructions as stored (copyPages keeps them byte for byte). */
+const contentOf = (page: PDFPage) => {
+  const c = page.node.Contents();
+  const streams = c instanceof PDFArray ? c.asArray().map((r) => page.doc.context.lookup(r, PDFRawStream)) : [c as PDFRawStream];
+  return streams.map((st) => Buffer.from(st.getContents()).toString('latin1')).join('\n');
+};
+
+const liveRow = async (id: number) =>
+  (await s.store.query<{ page_count: number; deleted: boolean; file_type: string }>('SELECT page_count, deleted, file_type FROM documents WHERE id = $1', [id])).rows[0]!;
+const history = async (d: SeedDoc) => {
+  const r = await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${d.archive_id}/documents/${d.id}/audit?SecureId=${d.secure_hash}&token=${tokens.user}` });
+  expect(r.statusCode).toBe(200);
+  return DocumentHistory.parse(r.json());
+};
+
+describe('merge', () => {
+  it('combines a PDF, a TIFF and another PDF into the base document, every page in order', async () => {
+    const [pdf1, tif, pdf2] = [take('PDF'), take('TIF'), take('PDF')];
+    // The sources' own pages, read before the base's file is replaced.
+    const src1 = (await PDFDocument.load(await sourceFile(pdf1))).getPages();
+    const src2 = (await PDFDocument.load(await sourceFile(pdf2))).getPages();
+    const r = await post(body('Merge', pdf1, [tif, pdf2]));
+    expect(r.statusCode, r.body).toBe(200);
+    const total = pdf1.page_count + tif.page_count + pdf2.page_count;
+    expect(MergeAnswer.parse(r.json())).toEqual({ DocID: pdf1.id, ArchiveID: pdf1.archive_id, PageCount: total });
+
+    const row = await liveRow(pdf1.id);
+    expect(row).toMatchObject({ page_count: total, deleted: false, file_type: 'PDF' });
+    const pages = await s.store.query<{ page_no: number; page_in_file: number }>('SELECT page_no, page_in_file FROM document_pages WHERE document_id = $1 ORDER BY page_no', [pdf1.id]);
+    expect(pages.rows.map((p) => [p.page_no, p.page_in_file])).toEqual(Array.from({ length: total }, (_, i) => [i + 1, i]));
+
+    const merged = await storedPdf(pdf1.id);
+    expect(merged.getPageCount()).toBe(total);
+    const mp = merged.getPages();
+    const expectedKinds = [...Array<string>(pdf1.page_count).fill('text'), ...Array<string>(tif.page_count).fill('scan'), ...Array<string>(pdf2.page_count).fill('text')];
+    expect(mp.map(kindOf)).toEqual(expectedKinds);
+    // The text pages are the sources' own pages, in their order.
+    const expectedText = [...src1, ...src2].map(contentOf);
+    const gotText = mp.filter((p) => kindOf(p) === 'text').map(contentOf);
+    expect(gotText).toEqual(expectedText);
+    // A 850 x 1100 px scan at 100 dpi is a Letter page.
+    const scan = mp[pdf1.page_count]!;
+    expect([Math.round(scan.getWidth()), Math.round(scan.getHeight())]).toEqual([612, 792]);
+
+    // The others are removed (AppendType Remove by default) and say where they went.
+    expect((await liveRow(tif.id)).deleted).toBe(true);
+    expect((await liveRow(pdf2.id)).deleted).toBe(true);
+    const h = await history(pdf1);
+    expect(h[0]).toMatchObject({ Category: 'updated', UserName: 'user' });
+    expect(h[0]!.Message).toContain(`${tif.id}, ${pdf2.id}`);
+    const gone = await s.store.query<{ category: string }>('SELECT category FROM audit_entries WHERE document_id = $1 ORDER BY id DESC LIMIT 1', [tif.id]);
+    expect(gone.rows[0]!.category).toBe('deleted');
+  });
+
+  it('keeps the other documents with AppendType Keep', async () => {
+    const [tif, pdf] = [take('TIF'), take('PDF')];
+    const r = await post(body('Merge', tif, [pdf], { AppendType: 'Keep' }));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(MergeAnswer.parse(r.json()).PageCount).toBe(tif.page_count + pdf.page_count);
+    expect((await liveRow(pdf.id)).deleted).toBe(false);
+    const merged = await storedPdf(tif.id);
+    expect(merged.getPages().map(kindOf)).toEqual([...Array<string>(tif.page_count).fill('scan'), ...Array<string>(pdf.page_count).fill('text')]);
+  });
+
+  it('needs at least 2 documents', async () => {
+    const d = take('PDF');
+    for (const others of [[], [d]]) {
+      const r = await post(body('Merge', d, others));
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ Key: 'ERROR_INCORRECT_PARAMETERS', Message: 'Merge needs at least 2 documents' });
+    }
+    expect((await liveRow(d.id)).page_count).toBe(d.page_count);
+  });
+
+  it('refuses an inbox base or target with a clear message', async () => {
+    const d = take('PDF');
+    const r = await post({ Type: 'Merge', Documents: [ref(d)], BaseDocument: { Type: 'Inbox', InboxID: 1, Path: 'scan-001.pdf' }, Target: { Type: 'Archive', Id: d.archive_id } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Message).toMatch(/inbox/i);
+  });
+});
+
+describe('append', () => {
+  it("appends one document's pages after the base's, the base keeping its id", async () => {
+    const [pdf, tif] = [take('PDF'), take('TIF')];
+    const r = await post(body('Append', pdf, [tif]));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(MergeAnswer.parse(r.json())).toEqual({ DocID: pdf.id, ArchiveID: pdf.archive_id, PageCount: pdf.page_count + tif.page_count });
+    const merged = await storedPdf(pdf.id);
+    expect(merged.getPages().map(kindOf)).toEqual([...Array<string>(pdf.page_count).fill('text'), ...Array<string>(tif.page_count).fill('scan')]);
+    expect((await liveRow(tif.id)).deleted).toBe(true);
+    const h = await history(pdf);
+    expect(h[0]).toMatchObject({ Category: 'appended', Event: { Kind: 'page-appended', Count: tif.page_count } });
+  });
+
+  it('needs exactly one document besides the base', async () => {
+    const [a, b, c] = [take('PDF'), take('PDF'), take('TIF')];
+    const r = await post(body('Append', a, [b, c]));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Message).toBe('Append needs exactly one document besides the base document');
+    expect((await liveRow(b.id)).deleted).toBe(false);
+  });
+});
+
+describe('rights', () => {
+  it('refuses the read-only licence (viewer)', async () => {
+    const [a, b] = [take('PDF'), take('TIF')];
+    for (const type of ['Merge', 'Append'] as const) {
+      const r = await post(body(type, a, [b]), 'viewer');
+      expect(r.statusCode).toBe(403);
+      expect(r.json().Key).toBe('ERROR_FAILED_DUE_TO_PERMISSIONS');
+    }
+    expect((await liveRow(b.id)).deleted).toBe(false);
+  });
+
+  it('refuses merge without bit 2 and append without bit 4 (clerk)', async () => {
+    const [a, b] = [take('PDF'), take('TIF')];
+    const clerkRights = (sql: string) => s.store.query(`UPDATE archive_permissions SET rights = ${sql} WHERE archive_id = $1 AND user_id = $2`, [A.invoices, SEED_IDS.user.clerk]);
+    await clerkRights('rights & ~2');
+    try {
+      const r = await post(body('Merge', a, [b]), 'clerk');
+      expect(r.statusCode).toBe(403);
+      expect(r.json().Message).toMatch(/permission to merge/);
+    } finally {
+      await clerkRights('rights | 2');
+    }
+    await clerkRights('rights & ~4');
+    try {
+      const r = await post(body('Append', a, [b]), 'clerk');
+      expect(r.statusCode).toBe(403);
+      expect(r.json().Message).toMatch(/permission to append/);
+    } finally {
+      await clerkRights('rights | 4');
+    }
+    expect(await liveRow(a.id)).toMatchObject({ page_count: a.page_count, deleted: false });
+    // With the bits back the clerk may append.
+    const ok = await post(body('Append', a, [b]), 'clerk');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
