@@ -20,8 +20,8 @@ interface SeedDoc {
   page_count: number;
 }
 /** Unused seed documents of the invoices archive by file type, handed out once each. */
-const pool: Record<'PDF' | 'TIF', SeedDoc[]> = { PDF: [], TIF: [] };
-const take = (type: 'PDF' | 'TIF') => {
+const pool: Record<'PDF' | 'TIF' | 'PAID', SeedDoc[]> = { PDF: [], TIF: [], PAID: [] };
+const take = (type: 'PDF' | 'TIF' | 'PAID') => {
   const d = pool[type].shift();
   if (!d) throw new Error(`no ${type} document left`);
   return d;
@@ -36,6 +36,9 @@ beforeAll(async () => {
     [A.invoices],
   );
   for (const d of r.rows) if ((d.file_type === 'PDF' || d.file_type === 'TIF') && d.files === 1) pool[d.file_type].push({ ...d, id: Number(d.id) });
+  const paid = await s.store.query<SeedDoc>('SELECT id, archive_id, secure_hash, page_count FROM documents WHERE archive_id = $1 AND NOT deleted AND page_count > 0 ORDER BY id', [A.paidInvoices]);
+  pool.PAID = paid.rows.map((d) => ({ ...d, id: Number(d.id) }));
+  expect(pool.PAID.length).toBeGreaterThan(2);
   expect(pool.PDF.length).toBeGreaterThan(6);
   expect(pool.TIF.length).toBeGreaterThan(4);
 });
@@ -50,8 +53,10 @@ const body = (type: 'Merge' | 'Append', base: SeedDoc, others: SeedDoc[], extra:
   BaseDocument: { Type: 'Archive', ...ref(base) },
   Target: { Type: 'Archive', Id: base.archive_id, ...extra },
 });
-const post = (payload: unknown, user = 'user') =>
-  s.app.inject({ method: 'POST', url: `${documentPaths.merge(1)}?token=${tokens[user]}`, payload: payload as object });
+const post = (payload: unknown, user = 'user', headers: Record<string, string> = {}) =>
+  s.app.inject({ method: 'POST', url: `${documentPaths.merge(1)}?token=${tokens[user]}`, payload: payload as object, headers });
+const pageTexts = async (id: number) =>
+  (await s.store.query<{ text: string | null }>('SELECT text FROM document_pages WHERE document_id = $1 ORDER BY page_no', [id])).rows.map((p) => p.text);
 
 /** The document's one stored file, loaded with pdf-lib. */
 const storedPdf = async (docId: number) => {
@@ -134,6 +139,31 @@ describe('merge', () => {
     expect(merged.getPages().map(kindOf)).toEqual([...Array<string>(tif.page_count).fill('scan'), ...Array<string>(pdf.page_count).fill('text')]);
   });
 
+  it('merges documents of two archives, page texts and content text in order', async () => {
+    const [base, other] = [take('PDF'), take('PAID')];
+    const expected = [...(await pageTexts(base.id)), ...(await pageTexts(other.id))];
+    const content = await s.store.query<{ content_text: string }>('SELECT content_text FROM documents WHERE id = $1 OR id = $2 ORDER BY id = $1 DESC', [base.id, other.id]);
+    const r = await post(body('Merge', base, [other]));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await pageTexts(base.id)).toEqual(expected);
+    const row = await s.store.query<{ content_text: string }>('SELECT content_text FROM documents WHERE id = $1', [base.id]);
+    expect(row.rows[0]!.content_text).toBe(content.rows.map((c) => c.content_text).filter(Boolean).join('\n'));
+    expect((await liveRow(other.id)).deleted).toBe(true);
+  });
+
+  it('does a resent call (same Idempotency-Key) once', async () => {
+    const [base, other] = [take('PDF'), take('TIF')];
+    const headers = { 'idempotency-key': `merge-${base.id}` };
+    const first = await post(body('Merge', base, [other]), 'user', headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post(body('Merge', base, [other]), 'user', headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await liveRow(base.id)).page_count).toBe(base.page_count + other.page_count);
+    const entries = await s.store.query("SELECT 1 FROM audit_entries WHERE document_id = $1 AND category = 'updated' AND message LIKE 'Merged with%'", [base.id]);
+    expect(entries.rowCount).toBe(1);
+  });
+
   it('needs at least 2 documents', async () => {
     const d = take('PDF');
     for (const others of [[], [d]]) {
@@ -205,6 +235,21 @@ describe('rights', () => {
       await clerkRights('rights | 4');
     }
     expect(await liveRow(a.id)).toMatchObject({ page_count: a.page_count, deleted: false });
+    // A document removed by the merge needs the bit on its own archive too.
+    const paid = take('PAID');
+    await s.store.query('UPDATE archive_permissions SET rights = rights & ~2 WHERE archive_id = $1 AND user_id = $2', [A.paidInvoices, SEED_IDS.user.clerk]);
+    try {
+      const r = await post(body('Merge', a, [paid]), 'clerk');
+      expect(r.statusCode).toBe(403);
+      expect(r.json().Message).toBe('You do not have permission to merge documents of archive Paid Invoices');
+      // Kept, not removed: the other archive is only read.
+      const kept = await post(body('Merge', a, [paid], { AppendType: 'Keep' }), 'clerk');
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect((await liveRow(paid.id)).deleted).toBe(false);
+    } finally {
+      await s.store.query('UPDATE archive_permissions SET rights = rights | 2 WHERE archive_id = $1 AND user_id = $2', [A.paidInvoices, SEED_IDS.user.clerk]);
+    }
+    a.page_count += paid.page_count;
     // With the bits back the clerk may append.
     const ok = await post(body('Append', a, [b]), 'clerk');
     expect(ok.statusCode, ok.body).toBe(200);
