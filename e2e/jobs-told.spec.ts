@@ -12,11 +12,13 @@
  * jobs-tray.spec.ts does: one call of a delete job of two documents, naming a seeded Retained
  * document with a wrong SecureId (refused, the document left alone), so the job waits for its
  * second document; the test then cancels it through the API (DELETE api/jobs/{id}), which ends it.
- * Nothing in the archives changes.
+ * Nothing in the archives changes. The permission test deletes two seeded Correspondence documents
+ * as `user` with the browser offline: the entry stays queued in this test's browser context, which
+ * closes offline, so the server never hears of it.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, searchDocs, texts, uniqueMark } from './editing-support';
-import { expect, openDemo, test } from './grid-support';
+import { expect, gridRow, openDemo, test } from './grid-support';
 
 const DB = 2;
 const RECORDS_SEARCH = 8;
@@ -28,6 +30,7 @@ declare global {
     toldNotifications: { title: string; body: string }[];
     toldBadges: (number | 'clear')[];
     toldSetHidden: (hidden: boolean) => void;
+    toldAsks: number;
   }
 }
 
@@ -139,5 +142,41 @@ test.describe('told when a job ends', () => {
     } finally {
       if (!ended) await cancelJob(request, token, jobId);
     }
+  });
+
+  test('the notification permission is asked when the first long job starts, not at load', async ({ page, context }) => {
+    // The browser's answer is left open ('default'), as when the user closes the prompt: the app
+    // must ask only from the job's start. Counts the app's requests.
+    await page.addInitScript(() => {
+      window.toldAsks = 0;
+      const Real = window.Notification;
+      Object.defineProperty(Real, 'permission', { configurable: true, get: () => 'default' });
+      Real.requestPermission = async () => {
+        window.toldAsks++;
+        return 'default';
+      };
+    });
+    await openDemo(page, 'user');
+    await page.getByTestId('search-list').getByRole('button', { name: 'Correspondence', exact: true }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(gridRow(page, 1)).toBeVisible();
+    await page.getByTestId('header-notifications').click();
+    await expect(page.locator('section.notifications-panel')).toBeVisible();
+    // Loaded, searched, the tray opened (its button still offers to ask): nothing asked.
+    await expect(page.getByRole('button', { name: t('JOBS_NOTIFY_ASK') })).toBeVisible();
+    expect(await page.evaluate(() => window.toldAsks)).toBe(0);
+    await page.getByTestId('header-notifications').click();
+
+    // Offline: the delete stays queued in this context and never reaches the server.
+    await context.setOffline(true);
+    const check = (row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
+    await check(0).click();
+    await check(1).click();
+    await expect(page.getByTestId('results-selected')).toHaveText('2 selected');
+    await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 2 documents?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect.poll(() => page.evaluate(() => window.toldAsks)).toBe(1);
   });
 });
