@@ -10,7 +10,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import type { MergeAnswer, MergeRequest } from '../../src/api/documents.js';
 import type { ArchiveRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
@@ -18,6 +18,9 @@ import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { writeAudit, type AuditEntryInput } from './audit.js';
 import { archiveWithRights, checkedOut, requireDatabase, type Actor } from './documents.js';
+
+/** Documents in one call: the merge is done while the caller waits, in one PDF held in memory. */
+export const MERGE_MAX = 200;
 
 /** A TIFF page without a usable resolution is taken as scanned at this many dots per inch. */
 const DEFAULT_TIFF_DPI = 100;
@@ -70,6 +73,7 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
   for (const d of req.Documents) if (!refs.some((r) => r.DocID === d.DocID && r.ArchiveID === d.ArchiveID)) refs.push(d);
   if (append && refs.length !== 2) throw Errors.badRequest('Append needs exactly one document besides the base document');
   if (!append && refs.length < 2) throw Errors.badRequest('Merge needs at least 2 documents');
+  if (refs.length > MERGE_MAX) throw Errors.badRequest(`A merge takes at most ${MERGE_MAX} documents`);
 
   await requireDatabase(db, dbId);
   if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
@@ -84,12 +88,16 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
       archives.set(archive.id, archive);
     }
     if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0) throw Errors.forbidden(`You do not have permission to view archive ${archive.name}`);
+    // A versions archive keeps earlier versions as they were.
+    if (i === 0 && (archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A document of a versions archive cannot be merged into');
     // The base changes, and so does every other document when it is removed.
     if ((i === 0 || removeOthers) && (archive.rights & bit) === 0) {
       throw Errors.forbidden(`You do not have permission to ${append ? 'append to' : 'merge'} documents of archive ${archive.name}`);
     }
     const doc = await loadDoc(db, archive, ref.DocID);
-    if ((i === 0 || removeOthers) && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
+    // As for copy, move and delete: checking out counts in a revision-controlled archive only.
+    const revision = (archive.props & ARCHIVE_PROPS.revisionControl) !== 0;
+    if ((i === 0 || removeOthers) && revision && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
     docs.push(doc);
   }
   return { docs, append, removeOthers };

@@ -126,8 +126,8 @@ export const FIELD_CHECK_CODES = {
  * reference server combines synchronously).
  * - Type: 'Merge' (default) or 'Append'. The documents combined are BaseDocument first, then
  *   Documents in the given order (the base, if listed in Documents too, counts once). Merge needs at
- *   least 2 documents in all, Append exactly one in Documents besides the base; otherwise 400
- *   ERROR_INCORRECT_PARAMETERS.
+ *   least 2 documents in all (at most 200), Append exactly one in Documents besides the base;
+ *   otherwise 400 ERROR_INCORRECT_PARAMETERS. A base in a versions archive: 400.
  * - The result is the BASE document (its id, Hash, fields and history are kept) holding ONE PDF file
  *   with every page in order: PDF pages are copied as they are, TIFF pages become JPEG images on PDF
  *   pages (a TIFF without a resolution is taken as 100 dpi). Page texts and rotations go with their
@@ -137,7 +137,8 @@ export const FIELD_CHECK_CODES = {
  * - History on the base: Merge 'updated', Append 'appended' (Event page-appended, Count = pages added).
  * - Rights (403 ERROR_FAILED_DUE_TO_PERMISSIONS): read-only licence (type 4) refused; Merge needs bit
  *   2, Append bit 4, on the base's archive and on the archive of every document removed; every document
- *   needs view (1). Unknown documents 404; a document checked out by another user 409.
+ *   needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
+ *   archive) 409; a document changed by someone else during the merge 409 (nothing written).
  * - Inbox bases and targets are not supported by the reference server yet: 400.
  */
 export const MergeRequest = z.object({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentHistory } from '../../src/api/audit';
 import { MergeAnswer, documentPaths, type MergeRequest } from '../../src/api/documents';
 import { SEED_IDS } from '../../server/seed/catalog';
+import { MERGE_MAX } from '../../server/services/merge';
 import { signIn, startServer, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -78,7 +79,7 @@ const kindOf = (page: PDFPage) => {
 /** The page's drawing instructions as stored (copyPages keeps them byte for byte). */
 const contentOf = (page: PDFPage) => {
   const c = page.node.Contents();
-  const streams = c instanceof PDFArray ? c.asArray().map((r) => page.doc.context.lookup(r, PDFRawStream)) : [c as PDFRawStream];
+  const streams = c instanceof PDFArray ? c.asArray().map((r) => page.doc.context.lookup(r) as PDFRawStream) : [c as PDFRawStream];
   return streams.map((st) => Buffer.from(st.getContents()).toString('latin1')).join('\n');
 };
 
@@ -172,6 +173,20 @@ describe('merge', () => {
       expect(r.json()).toMatchObject({ Key: 'ERROR_INCORRECT_PARAMETERS', Message: 'Merge needs at least 2 documents' });
     }
     expect((await liveRow(d.id)).page_count).toBe(d.page_count);
+  });
+
+  it('takes at most MERGE_MAX documents and no base in a versions archive', async () => {
+    const d = take('PDF');
+    const many = Array.from({ length: MERGE_MAX }, (_, i) => ({ ...d, id: d.id + 100_000 + i }));
+    const r = await post(body('Merge', d, many));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Message).toBe(`A merge takes at most ${MERGE_MAX} documents`);
+    const v = await s.store.query<SeedDoc>('SELECT id, archive_id, secure_hash, page_count FROM documents WHERE archive_id = $1 AND NOT deleted LIMIT 1', [A.contractVersions]);
+    const version = { ...v.rows[0]!, id: Number(v.rows[0]!.id) };
+    const rv = await post(body('Merge', version, [d]));
+    expect(rv.statusCode).toBe(400);
+    expect(rv.json().Message).toBe('A document of a versions archive cannot be merged into');
+    expect((await liveRow(d.id)).deleted).toBe(false);
   });
 
   it('refuses an inbox base or target with a clear message', async () => {
