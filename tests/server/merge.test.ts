@@ -206,6 +206,10 @@ describe('append', () => {
     const merged = await storedPdf(pdf.id);
     expect(merged.getPages().map(kindOf)).toEqual([...Array<string>(pdf.page_count).fill('text'), ...Array<string>(tif.page_count).fill('scan')]);
     expect((await liveRow(tif.id)).deleted).toBe(true);
+    // The viewer's page images come from the new file: the last page (a scan page now in the PDF).
+    const thumb = await s.app.inject({ method: 'GET', url: `${documentPaths.thumb(1, pdf.archive_id, pdf.id)}?SecureId=${pdf.secure_hash}&Page=${pdf.page_count + tif.page_count}&token=${tokens.user}` });
+    expect(thumb.statusCode, thumb.body).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/png');
     const h = await history(pdf);
     expect(h[0]).toMatchObject({ Category: 'appended', Event: { Kind: 'page-appended', Count: tif.page_count } });
   });
