@@ -10,7 +10,7 @@ import type { DocumentOperation } from '../../api/documents';
 export const READ_ONLY_LICENCE = 4;
 
 /** Why the action cannot be started (a translation key), or null when it can. */
-export type BlockedReason = 'DOCUMENTS_READ_ONLY_LICENCE' | 'DOCUMENTS_NO_DELETE_RIGHT' | 'DOCUMENTS_NO_MOVE_RIGHT' | 'DOCUMENTS_NO_VIEW_RIGHT' | null;
+export type BlockedReason = 'DOCUMENTS_READ_ONLY_LICENCE' | 'DOCUMENTS_NO_DELETE_RIGHT' | 'DOCUMENTS_NO_MOVE_RIGHT' | 'DOCUMENTS_NO_VIEW_RIGHT' | 'DOCUMENTS_NO_EMAIL_RIGHT' | null;
 
 /**
  * `permissions`: the user's bits on the source archive (the result set's Permissions); null when not
@@ -22,6 +22,13 @@ export function blockedReason(op: DocumentOperation, licenceType: number | undef
   if (op === 'delete' && !(permissions & ARCHIVE_PERMISSIONS.delete)) return 'DOCUMENTS_NO_DELETE_RIGHT';
   if (op === 'Move' && !(permissions & ARCHIVE_PERMISSIONS.move)) return 'DOCUMENTS_NO_MOVE_RIGHT';
   if (op === 'Copy' && !(permissions & ARCHIVE_PERMISSIONS.view)) return 'DOCUMENTS_NO_VIEW_RIGHT';
+  return null;
+}
+
+/** E-mail (user-app.md §6): bit 32 on the archive; the read-only licence may not (the server refuses both). */
+export function emailBlockedReason(licenceType: number | undefined, permissions: number | null): BlockedReason {
+  if (licenceType === READ_ONLY_LICENCE) return 'DOCUMENTS_READ_ONLY_LICENCE';
+  if (permissions !== null && !(permissions & ARCHIVE_PERMISSIONS.email)) return 'DOCUMENTS_NO_EMAIL_RIGHT';
   return null;
 }
 

@@ -16,8 +16,9 @@ import { notify } from '../../ui/notifications';
 import { useArchives } from './api/get-archives';
 import { ArchiveSelectModal } from './components/archive-select-modal';
 import { DeleteConfirmModal } from './components/delete-confirm-modal';
+import { EmailModal } from './components/email-modal';
 import { DocumentToolbar } from './components/document-toolbar';
-import { blockedReason, destinations, type Destination } from './document-rules';
+import { blockedReason, destinations, emailBlockedReason, type Destination } from './document-rules';
 import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
 import './documents.css';
 
@@ -57,6 +58,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   const { t, i18n } = useTranslation();
   const { scope, dbId, archiveId, archivePermissions, licenceType, selection, onDocumentsChanged } = input;
   const [pending, setPending] = useState<Pending | null>(null);
+  const [emailing, setEmailing] = useState<ActionDoc | null>(null);
   // Fetched with the screen, not when the modal opens: kept on the device, so a copy or move can be
   // chosen offline too (it waits in the outbox).
   const archives = useArchives(scope, dbId);
@@ -105,8 +107,16 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   };
 
   const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} />;
-  const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] =>
-    (['Copy', 'Move', 'delete'] as const).map((op) => ({ id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: blocked(op) !== null, onSelect: () => start(op, [doc]) }));
+  const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
+  const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] => [
+    ...(['Copy', 'Move', 'delete'] as const).map((op) => ({ id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: blocked(op) !== null, onSelect: () => start(op, [doc]) })),
+    {
+      id: 'document-email',
+      label: t('DOCUMENTS_EMAIL'),
+      disabled: emailBlocked !== null,
+      onSelect: () => (emailBlocked ? notify('error', t(emailBlocked)) : setEmailing(doc)),
+    },
+  ];
 
   const count = pending?.docs.length ?? 0;
   const oneTitle = count === 1 ? (pending!.docs[0]!.title || `#${pending!.docs[0]!.id}`) : '';
@@ -129,6 +139,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         onConfirm={() => pending && run(pending)}
         onClose={() => setPending(null)}
       />
+      <EmailModal key={emailing ? `email-${emailing.id}` : 'email-closed'} dbId={dbId} doc={emailing} onClose={() => setEmailing(null)} />
     </>
   );
   return { toolbar, rowMenuItems, dialogs };

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
+import { errorText } from '../../../api/error-handler';
+import { notify } from '../../../ui/notifications';
+import { Modal } from '../../../ui/modal';
+import { useOnline } from '../../../ui/offline-indicator';
+import { emailDocument } from '../api/email-document';
+
+export interface EmailDoc {
+  id: number;
+  hash: string;
+  archiveId: number;
+  title?: string;
+}
+
+/**
+ * E-mail one document: the address (one), a subject and a message, then the server sends it. It needs
+ * the server now, so offline it says so instead of queueing. A refusal keeps the form open with the
+ * server's Message (e.g. e-mail not set up on the server), so the user can read it or correct the address.
+ */
+export function EmailModal(props: { dbId: number; doc: EmailDoc | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [to, setTo] = useState('');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const doc = props.doc;
+  const title = doc ? doc.title || `#${doc.id}` : '';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!doc || sending) return;
+    setSending(true);
+    setError(null);
+    emailDocument(props.dbId, doc, { to: to.trim(), subject: subject.trim(), message })
+      .then(() => {
+        notify('info', t('DOCUMENTS_EMAIL_SENT', { title, address: to.trim() }));
+        props.onClose();
+      })
+      .catch((err: unknown) => setError(isApiError(err) && err.kind === 'network' ? t('DOCUMENTS_EMAIL_OFFLINE') : errorText(err)))
+      .finally(() => setSending(false));
+  };
+
+  return (
+    <Modal open={doc !== null} title={t('DOCUMENTS_EMAIL_TITLE', { title })} onClose={props.onClose} className="documents-modal">
+      <form className="documents-email" onSubmit={submit}>
+        <label>
+          {t('DOCUMENTS_EMAIL_TO')}
+          <input type="email" required autoComplete="email" value={to} onChange={(e) => setTo(e.target.value)} maxLength={254} />
+        </label>
+        <label>
+          {t('DOCUMENTS_EMAIL_SUBJECT')}
+          <input type="text" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
+        </label>
+        <label>
+          {t('DOCUMENTS_EMAIL_MESSAGE')}
+          <textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={10_000} />
+        </label>
+        {!online && <p role="status">{t('DOCUMENTS_EMAIL_OFFLINE')}</p>}
+        {error && (
+          <p role="alert" className="documents-email-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={props.onClose}>
+            {t('DOCUMENTS_CANCEL')}
+          </button>
+          <button type="submit" className="button button-primary" disabled={sending || !online}>
+            {sending ? t('DOCUMENTS_EMAIL_SENDING') : t('DOCUMENTS_EMAIL_SEND')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
