@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ArchiveDb, type JobRecord } from '../../src/db/db';
-import { blockedReason, destinations } from '../../src/features/documents/document-rules';
+import { blockedReason, destinations, emailBlockedReason } from '../../src/features/documents/document-rules';
 import { changeOfJob } from '../../src/features/documents/use-job-refresh';
 import { enqueueDocumentOperation } from '../../src/sync/kinds/document-operation';
 
@@ -17,6 +17,12 @@ describe('who may copy, move, delete', () => {
     expect(blockedReason('Copy', 1, 1)).toBeNull();
     expect(blockedReason('Move', 1, FULL)).toBeNull();
     expect(blockedReason('delete', 1, null)).toBeNull();
+  });
+  it('e-mail needs bit 32 and a licence that is not read-only; unknown bits block nothing', () => {
+    expect(emailBlockedReason(4, 1 | 32)).toBe('DOCUMENTS_READ_ONLY_LICENCE');
+    expect(emailBlockedReason(1, FULL)).toBe('DOCUMENTS_NO_EMAIL_RIGHT');
+    expect(emailBlockedReason(1, 1 | 32)).toBeNull();
+    expect(emailBlockedReason(1, null)).toBeNull();
   });
 });
 
