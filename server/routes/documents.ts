@@ -14,11 +14,10 @@ import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import { ArchiveHistory, DocumentHistory, HISTORY_CATEGORIES, type HistoryCategory } from '../../src/api/audit.js';
 import { HISTORY_PAGE_SIZE } from '../../src/api/constants.js';
 import { historyEventOf } from '../audit/history-event.js';
-import { archivesWithRights } from '../auth/permissions.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
-import { loadDocument, requireDatabase } from '../services/documents.js';
+import { archiveWithRights, loadDocument, requireDatabase } from '../services/documents.js';
 
 const { view: VIEW, history: HISTORY } = ARCHIVE_PERMISSIONS;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -100,8 +99,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     const { db, archiveId } = z.object({ db: Id, archiveId: Id }).parse(request.params);
     const q = ArchiveAuditQuery.parse(request.query ?? {});
     await requireDatabase(store, db);
-    const archive = (await archivesWithRights(store, db, auth.userId)).find((a) => a.id === archiveId);
-    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+    const archive = await archiveWithRights(store, db, auth.userId, archiveId);
     if ((archive.rights & HISTORY) === 0) throw Errors.forbidden('You do not have permission to see the history of this archive');
     const size = q.DocLimit ?? HISTORY_PAGE_SIZE;
     const page = q.Page ?? 1;

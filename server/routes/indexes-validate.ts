@@ -12,12 +12,11 @@ import { z } from 'zod';
 import { IndexCheckRequest, IndexCheckResponse, type IndexCheckResult } from '../../src/fields/check-contract.js';
 import { FIELD_MESSAGE_KEYS, FIELD_NOT_IN_LIST_KEY, FIELD_REGEX_MISMATCH_KEY } from '../../src/fields/codes.js';
 import { isMultiField, validateFieldValue } from '../../src/fields/rules.js';
-import { archivesWithRights } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { archiveFields, fieldToWire, type FieldRow } from '../search/model.js';
-import { requireDatabase } from '../services/documents.js';
+import { archiveWithRights, requireDatabase } from '../services/documents.js';
 
 const VIEW = 1;
 const DYNAMIC_LIST = 128;
@@ -56,8 +55,7 @@ export function indexesValidateRoutes(app: FastifyInstance, ctx: ServerContext) 
     const archiveId = (q.archiveId ?? q.archId)!;
     const items = IndexCheckRequest.parse(request.body ?? []);
     await requireDatabase(store, q.dbId);
-    const archive = (await archivesWithRights(store, q.dbId, auth.userId)).find((a) => a.id === archiveId);
-    if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+    const archive = await archiveWithRights(store, q.dbId, auth.userId, archiveId);
     if ((archive.rights & VIEW) === 0) throw Errors.forbidden('You do not have permission to view this archive');
 
     const fields = new Map<number, FieldRow>((await archiveFields(store, archiveId)).map((f) => [f.id, f]));

@@ -12,12 +12,12 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import type { MergeAnswer, MergeRequest } from '../../src/api/documents.js';
-import type { ArchiveRow } from '../auth/permissions.js';
+import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { writeAudit, type AuditEntryInput } from './audit.js';
-import { archiveWithRights, checkedOut, requireDatabase, type Actor } from './documents.js';
+import { checkedOut, requireDatabase, type Actor } from './documents.js';
 
 /** Documents in one call: the merge is done while the caller waits, in one PDF held in memory. */
 export const MERGE_MAX = 200;
@@ -79,14 +79,12 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
   if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
   const removeOthers = (req.Target.AppendType ?? 'Remove') === 'Remove';
   const bit = append ? ARCHIVE_PERMISSIONS.append : ARCHIVE_PERMISSIONS.merge;
-  const archives = new Map<number, ArchiveRow>();
+  // The user's rights on every archive of the database, read once for all the documents.
+  const archives = new Map((await archivesWithRights(db, dbId, actor.userId)).map((a) => [a.id, a]));
   const docs: MergeDoc[] = [];
   for (const [i, ref] of refs.entries()) {
-    let archive = archives.get(ref.ArchiveID);
-    if (!archive) {
-      archive = await archiveWithRights(db, dbId, actor.userId, ref.ArchiveID);
-      archives.set(archive.id, archive);
-    }
+    const archive = archives.get(ref.ArchiveID);
+    if (!archive) throw Errors.notFound(`Archive ${ref.ArchiveID} does not exist`);
     if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0) throw Errors.forbidden(`You do not have permission to view archive ${archive.name}`);
     // A versions archive keeps earlier versions as they were.
     if (i === 0 && (archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A document of a versions archive cannot be merged into');
