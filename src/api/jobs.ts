@@ -84,6 +84,11 @@ export const JobList = z.array(Job);
 
 /** The spec's wording of one failure (archive-inbox-ops.md §8). */
 export const jobFailureMessage = (docId: number, reason: string): string => `DocID ${docId}: ${reason}`;
+/** The document a failure message names (the inverse of jobFailureMessage); null when it names none. */
+export const jobFailureDocId = (message: string): number | null => {
+  const m = /^DocID (\d+):/.exec(message);
+  return m ? Number(m[1]) : null;
+};
 
 export const jobPaths = {
   list: '/api/jobs',

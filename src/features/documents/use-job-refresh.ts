@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { FINAL_JOB_STATES, JOB_KINDS } from '../../api/jobs';
+import { FINAL_JOB_STATES, JOB_KINDS, jobFailureDocId } from '../../api/jobs';
 import { db as appDb, type ArchiveDb, type JobRecord } from '../../db/db';
 import { isDocumentOperationMeta } from '../../sync/kinds/document-operation';
 
@@ -14,10 +14,7 @@ export interface DocumentsChange {
 }
 
 const failedIds = (failures: readonly string[] | undefined): Set<number> =>
-  new Set((failures ?? []).flatMap((f) => {
-    const m = /^DocID (\d+):/.exec(f);
-    return m ? [Number(m[1])] : [];
-  }));
+  new Set((failures ?? []).map(jobFailureDocId).filter((id): id is number => id !== null));
 
 /** The change a finished job made, from its record and the outbox entry that started it. */
 export async function changeOfJob(job: JobRecord, database: ArchiveDb = appDb): Promise<DocumentsChange> {
