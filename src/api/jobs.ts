@@ -22,9 +22,11 @@ export type JobStateName = (typeof JOB_STATES)[number];
 export const FINAL_JOB_STATES: readonly JobStateName[] = ['done', 'failed', 'cancelled'];
 export const isFinalJobState = (s: JobStateName): boolean => FINAL_JOB_STATES.includes(s);
 
-/** What a job does. copy/move/delete: a group of the per-document calls (documentPaths.operation). */
+/** What a job does. copy/move/delete: a group of the per-document calls (documentPaths.operation); export: src/api/export.ts. */
 export const JOB_KINDS = ['copy', 'move', 'delete'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
+/** An export job (src/api/export.ts): one file made of many documents, fetched when done. */
+export const EXPORT_JOB_KIND = 'export';
 
 export const JOB_LIST_LIMIT = 100;
 
