@@ -8,7 +8,7 @@
  * PDF pages are copied with pdf-lib (text and vectors kept); a TIFF page goes through sharp to a JPEG
  * (embedJpg is ~1 ms a page, embedPng ~150 ms) drawn on a page of its physical size.
  */
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, degrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import type { MergeAnswer, MergeRequest } from '../../src/api/documents.js';
@@ -34,14 +34,8 @@ interface MergeDoc {
   checked_out_by: number | null;
 }
 
-interface PageRow {
-  document_id: number;
-  page_no: number;
-  rotation: number;
+export interface PageRow extends PdfSourcePage {
   text: string | null;
-  page_in_file: number;
-  sha256: string | null;
-  file_type: string | null;
 }
 
 export interface MergeDeps {
@@ -51,7 +45,6 @@ export interface MergeDeps {
 }
 
 const isPdf = (type: string | null) => (type ?? '').toUpperCase() === 'PDF';
-const isTiff = (type: string | null) => ['TIF', 'TIFF'].includes((type ?? '').toUpperCase());
 
 async function loadDoc(db: Queryable, archive: ArchiveRow, docId: number, lock = false): Promise<MergeDoc> {
   const r = await db.query<Omit<MergeDoc, 'archive'>>(
@@ -101,7 +94,8 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
   return { docs, append, removeOthers };
 }
 
-async function pagesOf(db: Queryable, docIds: number[]): Promise<PageRow[]> {
+/** The pages of the documents, each document's in page order, with the file each lies in. */
+export async function pagesOf(db: Queryable, docIds: number[]): Promise<PageRow[]> {
   const r = await db.query<PageRow>(
     `SELECT p.document_id, p.page_no, p.rotation, p.text, p.page_in_file, f.sha256, f.file_type
        FROM document_pages p LEFT JOIN document_files f ON f.id = p.file_id
@@ -112,13 +106,44 @@ async function pagesOf(db: Queryable, docIds: number[]): Promise<PageRow[]> {
   return r.rows.map((p) => ({ ...p, document_id: Number(p.document_id) }));
 }
 
-/** One PDF of the given pages, in the given order. */
-async function combine(files: FileStore, pages: PageRow[]): Promise<Uint8Array> {
+/** A page as `pagesToPdf` reads it: where its image or PDF page is stored and how it is turned. */
+export interface PdfSourcePage {
+  document_id: number;
+  page_no: number;
+  /** Degrees clockwise, as document_pages stores it. */
+  rotation: number;
+  page_in_file: number;
+  sha256: string | null;
+  file_type: string | null;
+}
+
+export interface PagesToPdfOptions {
+  /**
+   * Turn each page by its rotation. Merge leaves it off: the rotation stays in the page rows, and
+   * turning the pages as well would turn them twice. An export applies it (the file leaves us).
+   */
+  rotate?: boolean;
+}
+
+const IMAGE_TYPES = new Set(['TIF', 'TIFF', 'PNG', 'JPG', 'JPEG']);
+export const isImageType = (type: string | null) => IMAGE_TYPES.has((type ?? '').toUpperCase());
+
+/** Quarter turns in degrees (0, 90, 180, 270) of a stored rotation. */
+export const quarterTurns = (rotation: number) => ((Math.round((rotation || 0) / 90) % 4) + 4) % 4 * 90;
+
+/**
+ * One PDF of the given pages, in the given order (merge, export's ConvertToPDF, a single export of
+ * several files). PDF pages are copied with pdf-lib (text and vectors kept); an image page (TIFF,
+ * PNG, JPEG) goes through sharp to a greyscale JPEG drawn on a page of its physical size (from its
+ * resolution; none or a screen one is taken as DEFAULT_TIFF_DPI).
+ */
+export async function pagesToPdf(files: FileStore, pages: PdfSourcePage[], opts: PagesToPdfOptions = {}): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   const pdfs = new Map<string, PDFDocument>();
-  const tiffs = new Map<string, Buffer>();
+  const images = new Map<string, Buffer>();
   for (const p of pages) {
     if (!p.sha256) throw Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} has no file`);
+    const turn = opts.rotate ? quarterTurns(p.rotation) : 0;
     if (isPdf(p.file_type)) {
       let src = pdfs.get(p.sha256);
       if (!src) {
@@ -127,28 +152,34 @@ async function combine(files: FileStore, pages: PageRow[]): Promise<Uint8Array> 
       }
       if (p.page_in_file >= src.getPageCount()) throw Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} is missing from its file`);
       const [copied] = await out.copyPages(src, [p.page_in_file]);
+      if (turn) copied!.setRotation(degrees((copied!.getRotation().angle + turn) % 360));
       out.addPage(copied!);
-    } else if (isTiff(p.file_type)) {
-      let bytes = tiffs.get(p.sha256);
+    } else if (isImageType(p.file_type)) {
+      let bytes = images.get(p.sha256);
       if (!bytes) {
         bytes = await files.get(p.sha256);
-        tiffs.set(p.sha256, bytes);
+        images.set(p.sha256, bytes);
       }
-      const page = sharp(bytes, { page: p.page_in_file });
-      const meta = await page.metadata();
-      const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI;
-      // Bilevel pages: greyscale JPEG keeps them small and embeds fast.
-      const jpg = await page.flatten({ background: '#ffffff' }).greyscale().jpeg({ quality: 80 }).toBuffer();
-      const image = await out.embedJpg(jpg);
-      const w = ((meta.width ?? image.width) * 72) / dpi;
-      const h = ((meta.pageHeight ?? meta.height ?? image.height) * 72) / dpi;
-      const added = out.addPage([w, h]);
-      added.drawImage(image, { x: 0, y: 0, width: w, height: h });
+      await addImagePage(out, bytes, p, turn);
     } else {
-      throw Errors.badRequest(`Document ${p.document_id} has a ${p.file_type ?? 'unknown'} file, which cannot be merged`);
+      throw Errors.badRequest(`Document ${p.document_id} has a ${p.file_type ?? 'unknown'} file, which cannot be combined into a PDF`);
     }
   }
   return out.save();
+}
+
+async function addImagePage(out: PDFDocument, bytes: Buffer, p: PdfSourcePage, turn: number) {
+  const page = sharp(bytes, { page: p.page_in_file });
+  const meta = await page.metadata();
+  const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI;
+  // Bilevel pages: greyscale JPEG keeps them small and embeds fast.
+  const jpg = await page.flatten({ background: '#ffffff' }).greyscale().rotate(turn).jpeg({ quality: 80 }).toBuffer();
+  const image = await out.embedJpg(jpg);
+  let w = ((meta.width ?? image.width) * 72) / dpi;
+  let h = ((meta.pageHeight ?? meta.height ?? image.height) * 72) / dpi;
+  if (turn === 90 || turn === 270) [w, h] = [h, w];
+  const added = out.addPage([w, h]);
+  added.drawImage(image, { x: 0, y: 0, width: w, height: h });
 }
 
 const pdfName = (name: string | null, id: number) => `${(name ?? `document-${id}`).replace(/\.[^./\\]*$/, '')}.pdf`;
@@ -161,7 +192,7 @@ export async function mergeDocuments(deps: MergeDeps, dbId: number, actor: Actor
   const byDoc = new Map<number, PageRow[]>();
   for (const p of await pagesOf(store, ids)) byDoc.set(p.document_id, [...(byDoc.get(p.document_id) ?? []), p]);
   const ordered = ids.flatMap((id) => byDoc.get(id) ?? []);
-  const pdf = await combine(files, ordered);
+  const pdf = await pagesToPdf(files, ordered);
   const blob = await files.put(pdf);
   const base = docs[0]!;
   const others = docs.slice(1);
