@@ -23,7 +23,7 @@ export const HistoryItem = z.looseObject({ Time: z.string() });
  */
 export const HISTORY_EVENT_KINDS = [
   'indexed', 'moved-from-parent', 'version-checked-in', 'viewed', 'fields-changed', 'index-updated', 'annotation-added',
-  'stamp-applied', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
+  'stamp-applied', 'exported', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
   'checked-out', 'checked-in', 'converted-pdf', 'published', 'unpublished', 'page-appended', 'page-deleted', 'copied-to',
   'page-replaced', 'copied-from', 'moved-from', 'document-deleted',
 ] as const;

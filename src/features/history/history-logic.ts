@@ -56,6 +56,7 @@ const EVENT_KEYS: Record<Exclude<HistoryEventKind, 'fields-changed'>, Translatio
   'index-updated': 'HISTORY_EVENT_INDEX_UPDATED',
   'annotation-added': 'HISTORY_EVENT_ANNOTATION_ADDED',
   'stamp-applied': 'HISTORY_EVENT_STAMP_APPLIED',
+  exported: 'HISTORY_EVENT_EXPORTED',
   'exported-pdf': 'HISTORY_EVENT_EXPORTED_PDF',
   'exported-csv': 'HISTORY_EVENT_EXPORTED_CSV',
   printed: 'HISTORY_EVENT_PRINTED',
