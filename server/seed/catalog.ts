@@ -207,7 +207,9 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   for (const a of [A.invoices, A.paidInvoices, A.contracts, A.contractVersions, A.correspondence, A.incoming, A.outgoing]) await perm(a, { user_id: I.user.user }, FULL_RIGHTS);
   await perm(A.records, { user_id: I.user.user }, READ_RIGHTS);
   await perm(A.retained, { user_id: I.user.user }, READ_RIGHTS);
-  for (const a of [A.invoices, A.paidInvoices, A.correspondence]) await perm(a, { user_id: I.user.viewer }, READ_RIGHTS);
+  // The viewer reads but may not take files away (no export, 128) by its own rights; in Correspondence
+  // the staff group still grants it, so both cases exist for the export tests.
+  for (const a of [A.invoices, A.paidInvoices, A.correspondence]) await perm(a, { user_id: I.user.viewer }, READ_RIGHTS & ~RIGHTS.export);
   await perm(A.invoices, { user_id: I.user.kiosk }, FULL_RIGHTS);
   // A full licence that may copy but neither delete (8) nor move (131072) documents.
   for (const a of [A.invoices, A.paidInvoices, A.correspondence, A.incoming, A.outgoing]) await perm(a, { user_id: I.user.clerk }, FULL_RIGHTS & ~(RIGHTS.delete | RIGHTS.move));
