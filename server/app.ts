@@ -30,6 +30,7 @@ import { fieldDataRoutes } from './routes/field-data.js';
 import { indexesValidateRoutes } from './routes/indexes-validate.js';
 import { jobRoutes } from './routes/jobs.js';
 import { licenceRoutes } from './routes/licences.js';
+import { inboxRoutes } from './routes/inboxes.js';
 import { mergeRoutes } from './routes/merge.js';
 import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
@@ -191,6 +192,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
+  inboxRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   const purge = async () => {

@@ -79,3 +79,23 @@ export function withDescendants(archives: readonly ArchiveRow[], rootId: number)
   for (let i = 0; i < out.length; i++) for (const a of archives) if (a.parent_id === out[i] && !out.includes(a.id)) out.push(a.id);
   return out;
 }
+
+export interface InboxRow {
+  id: number;
+  name: string;
+  database_id: number | null;
+  /** The user's rights (1 view, 4 edit): bit-or of the user's own and their groups' inbox permissions. */
+  rights: number;
+}
+
+/** Every inbox with the user's rights on it (0 when none), in name order. */
+export async function inboxesWithRights(db: Queryable, userId: number): Promise<InboxRow[]> {
+  const r = await db.query<InboxRow>(
+    `SELECT i.id, i.name, i.database_id,
+            COALESCE((SELECT bit_or(p.rights) FROM inbox_permissions p
+                       WHERE p.inbox_id = i.id AND (p.user_id = $1 OR p.group_id IN (${MY_GROUPS}))), 0)::bigint AS rights
+       FROM inboxes i ORDER BY lower(i.name), i.id`,
+    [userId],
+  );
+  return r.rows.map((i) => ({ ...i, id: Number(i.id), rights: Number(i.rights), database_id: i.database_id === null ? null : Number(i.database_id) }));
+}

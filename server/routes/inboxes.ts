@@ -1,0 +1,47 @@
+/**
+ * Inbox reads (user-app.md §7 "GET api/inboxes"; archive-inbox-ops.md §7; the contract:
+ * src/api/inboxes.ts):
+ *   GET api/inboxes                                          -> InboxList (the user's inboxes)
+ *   GET api/inboxes?Id=&pageNumber=&numberOfDocuments=&sort= -> InboxFiles (one page of one inbox)
+ * The logic and SQL are in services/inboxes.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { INBOX_PAGE_DEFAULTS, INBOX_PAGE_MAX, INBOX_SORT_COLUMNS, type InboxSortColumn } from '../../src/api/inboxes.js';
+import { requireAuth, type ServerContext } from '../http/context.js';
+import { Errors } from '../http/errors.js';
+import { inboxFiles, inboxWithRights, listInboxes } from '../services/inboxes.js';
+
+const Query = z.looseObject({
+  Id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  pageNumber: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  numberOfDocuments: z.coerce.number().int().positive().max(INBOX_PAGE_MAX).optional(),
+  sort: z.string().max(200).optional(),
+});
+
+/** 'DateModified:desc,FileName' -> columns and directions; anything else is a 400. */
+function parseSort(raw: string | undefined): { column: InboxSortColumn; desc: boolean }[] {
+  if (!raw) return [{ column: 'FileName', desc: false }];
+  return raw.split(',').map((part) => {
+    const [col = '', dir = 'asc'] = part.split(':').map((x) => x.trim());
+    const column = INBOX_SORT_COLUMNS.find((c) => c.toLowerCase() === col.toLowerCase());
+    const d = dir.toLowerCase();
+    if (!column || (d !== 'asc' && d !== 'desc')) throw Errors.badRequest(`Incorrect parameters: sort ${part}`);
+    return { column, desc: d === 'desc' };
+  });
+}
+
+export function inboxRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.get('/api/inboxes', async (request) => {
+    const auth = requireAuth(request);
+    const q = Query.parse(request.query ?? {});
+    if (q.Id === undefined) return listInboxes(ctx.store, auth.userId);
+    const sort = parseSort(q.sort);
+    const inbox = await inboxWithRights(ctx.store, auth.userId, q.Id);
+    return inboxFiles(ctx.store, inbox, {
+      pageNumber: q.pageNumber ?? INBOX_PAGE_DEFAULTS.pageNumber,
+      numberOfDocuments: q.numberOfDocuments ?? INBOX_PAGE_DEFAULTS.numberOfDocuments,
+      sort,
+    });
+  });
+}
