@@ -22,6 +22,24 @@ export const LocalSettings = z.object({
   taskSearches: z._default(z.array(z.object({ Key: z.string(), Visible: z.boolean(), WorkflowId: z.int() })), []),
   showVersionArchive: z._default(z.boolean(), false),
   autoRunDefaultSearchOnClick: z._default(z.boolean(), false),
+  /**
+   * The Export tab's defaults for the export dialogs (user-app.md §2, §3 Export settings, named as the
+   * spec's ExportSettings). Delimiters default to comma and double quote (§9).
+   */
+  exportDefaults: z.prefault(
+    z.object({
+      FilePath: z._default(z.string(), ''),
+      Filename: z._default(z.string(), ''),
+      ExportWithCSV: z._default(z.boolean(), true),
+      FieldDelimiter: z._default(z.string(), ','),
+      StringDelimiter: z._default(z.string(), '"'),
+      UseString: z._default(z.boolean(), false),
+      ExportWithMappedFields: z._default(z.boolean(), false),
+      ConvertToPDF: z._default(z.boolean(), false),
+      ConvertToBW: z._default(z.boolean(), false),
+    }),
+    {},
+  ),
   scanner: z.prefault(
     z.object({
       port: z._default(z.int().check(z.minimum(1), z.maximum(65535)), HELPER.port),

@@ -5,3 +5,4 @@
  */
 import './kinds/field-data';
 import './kinds/document-operation';
+import './kinds/export-request';
