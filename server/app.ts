@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
 import { documentEmailRoutes } from './routes/document-email.js';
+import { documentFileRoutes } from './routes/document-file.js';
 import { documentOperationRoutes } from './routes/document-operations.js';
 import { documentRoutes } from './routes/documents.js';
 import { fieldDataRoutes } from './routes/field-data.js';
@@ -190,6 +191,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   fieldDataRoutes(app, ctx);
   documentOperationRoutes(app, ctx, jobs);
   documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
+  documentFileRoutes(app, ctx);
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
   inboxRoutes(app, ctx);
