@@ -4,7 +4,7 @@
  * database (tests) the files go to a temporary folder removed at close.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,11 @@ export class FileStore {
 
   get(sha256: string): Promise<Buffer> {
     return readFile(this.pathOf(sha256));
+  }
+
+  /** The file read in chunks: an export of thousands of files never holds one whole in memory. */
+  stream(sha256: string): ReadStream {
+    return createReadStream(this.pathOf(sha256));
   }
 
   /** Removes every file (seed-cli wipes before a new seed). */
