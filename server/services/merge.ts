@@ -1,6 +1,7 @@
 /**
  * Merge and append (archive-inbox-ops.md §4, §7; the contract: src/api/documents.ts MergeRequest):
- * the pages of several archive documents combined, in order, into the base document as one PDF.
+ * the pages of several archive documents and inbox files combined, in order, into the base (an archive
+ * document or an inbox file) as one PDF.
  *
  * Order of work: the checks and the reading of the files happen first, the new PDF is written to the
  * file store (content-addressed, so a blob nobody points at is harmless), and only then one
@@ -12,13 +13,15 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, concatTransformationMatrix, degrees, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
-import type { MergeAnswer, MergeRequest } from '../../src/api/documents.js';
-import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
+import type { MergeAnswer, MergeArchiveRef, MergeInboxRef, MergeRequest } from '../../src/api/documents.js';
+import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
+import { archivesWithRights, inboxesWithRights, type ArchiveRow, type InboxRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { writeAudit, type AuditEntryInput } from './audit.js';
 import { checkedOut, requireDatabase, type Actor } from './documents.js';
+import { inboxFile, type InboxFileRow } from './inboxes.js';
 
 /** Documents in one call: the merge is done while the caller waits, in one PDF held in memory. */
 export const MERGE_MAX = 200;
@@ -57,14 +60,34 @@ async function loadDoc(db: Queryable, archive: ArchiveRow, docId: number, lock =
   return { ...d, id: Number(d.id), archive };
 }
 
-/** The documents of the call, base first, each once; refusals as described in the contract. */
-async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeRequest): Promise<{ docs: MergeDoc[]; append: boolean; removeOthers: boolean }> {
+/** One part of a merge: an archive document or an inbox file (src/api/documents.ts MergeRequest). */
+type MergePart = { kind: 'doc'; doc: MergeDoc } | { kind: 'inbox'; inbox: InboxRow; file: InboxFileRow };
+
+const partKey = (r: MergeArchiveRef | MergeInboxRef) => ('DocID' in r ? `a|${r.ArchiveID}|${r.DocID}` : `i|${r.InboxID}|${r.Path}`);
+/** The other parts in the history's words: "documents 12, 14" and/or "inbox file scan-001.pdf of Scans". */
+function partsWords(parts: readonly MergePart[], plural: boolean): string {
+  const ids = parts.flatMap((p) => (p.kind === 'doc' ? [p.doc.id] : []));
+  const files = parts.flatMap((p) => (p.kind === 'inbox' ? [`${p.file.file_name} of ${p.inbox.name}`] : []));
+  return [
+    ...(ids.length ? [`${plural ? 'documents' : 'document'} ${ids.join(', ')}`] : []),
+    ...(files.length ? [`${files.length > 1 ? 'inbox files' : 'inbox file'} ${files.join(', ')}`] : []),
+  ].join(' and ');
+}
+
+/** The parts of the call, base first, each once; refusals as described in the contract. */
+async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeRequest): Promise<{ parts: MergePart[]; append: boolean; removeOthers: boolean }> {
   const base = req.BaseDocument;
-  if (base.Type !== 'Archive' || req.Target.Type !== 'Archive') throw Errors.badRequest('Merging or appending with an inbox document or into an inbox is not supported by this server yet');
-  if (req.Target.Id !== base.ArchiveID) throw Errors.badRequest('The target must be the archive of the base document');
+  if (base.Type !== req.Target.Type) throw Errors.badRequest(`The target of ${base.Type === 'Inbox' ? 'an inbox file' : 'an archive document'} must be its ${base.Type === 'Inbox' ? 'inbox' : 'archive'}`);
+  const baseRef: MergeArchiveRef | MergeInboxRef = base.Type === 'Archive' ? { ArchiveID: base.ArchiveID, DocID: base.DocID } : { InboxID: base.InboxID, Path: base.Path };
+  if (req.Target.Id !== ('DocID' in baseRef ? baseRef.ArchiveID : baseRef.InboxID)) throw Errors.badRequest(`The target must be the ${base.Type === 'Inbox' ? 'inbox' : 'archive'} of the base document`);
   const append = req.Type === 'Append';
-  const refs = [{ ArchiveID: base.ArchiveID, DocID: base.DocID }];
-  for (const d of req.Documents) if (!refs.some((r) => r.DocID === d.DocID && r.ArchiveID === d.ArchiveID)) refs.push(d);
+  const refs = [baseRef];
+  const seen = new Set([partKey(baseRef)]);
+  for (const d of req.Documents) {
+    if (seen.has(partKey(d))) continue;
+    seen.add(partKey(d));
+    refs.push(d);
+  }
   if (append && refs.length !== 2) throw Errors.badRequest('Append needs exactly one document besides the base document');
   if (!append && refs.length < 2) throw Errors.badRequest('Merge needs at least 2 documents');
   if (refs.length > MERGE_MAX) throw Errors.badRequest(`A merge takes at most ${MERGE_MAX} documents`);
@@ -73,26 +96,52 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
   if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
   const removeOthers = (req.Target.AppendType ?? 'Remove') === 'Remove';
   const bit = append ? ARCHIVE_PERMISSIONS.append : ARCHIVE_PERMISSIONS.merge;
-  // The user's rights on every archive of the database, read once for all the documents.
+  // The user's rights on every archive of the database (and every inbox), read once for all the parts.
   const archives = new Map((await archivesWithRights(db, dbId, actor.userId)).map((a) => [a.id, a]));
-  const docs: MergeDoc[] = [];
+  let inboxes: Map<number, InboxRow> | null = null;
+  const parts: MergePart[] = [];
   for (const [i, ref] of refs.entries()) {
+    // The base changes, and so does every other part when it is removed.
+    const changes = i === 0 || removeOthers;
+    if ('InboxID' in ref) {
+      inboxes ??= new Map((await inboxesWithRights(db, actor.userId)).map((x) => [x.id, x]));
+      const inbox = inboxes.get(ref.InboxID);
+      if (!inbox) throw Errors.notFound(`Inbox ${ref.InboxID} does not exist`);
+      if ((inbox.rights & INBOX_RIGHTS.view) === 0) throw Errors.forbidden(`You do not have permission to view inbox ${inbox.name}`);
+      if (inbox.database_id !== null && inbox.database_id !== dbId) throw Errors.badRequest(`Inbox ${inbox.name} belongs to another database`);
+      if (changes && (inbox.rights & INBOX_RIGHTS.edit) === 0) throw Errors.forbidden(`You do not have permission to change inbox ${inbox.name}`);
+      parts.push({ kind: 'inbox', inbox, file: await inboxFile(db, inbox.id, ref.Path) });
+      continue;
+    }
     const archive = archives.get(ref.ArchiveID);
     if (!archive) throw Errors.notFound(`Archive ${ref.ArchiveID} does not exist`);
     if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0) throw Errors.forbidden(`You do not have permission to view archive ${archive.name}`);
     // A versions archive keeps earlier versions as they were.
     if (i === 0 && (archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A document of a versions archive cannot be merged into');
-    // The base changes, and so does every other document when it is removed.
-    if ((i === 0 || removeOthers) && (archive.rights & bit) === 0) {
+    if (changes && (archive.rights & bit) === 0) {
       throw Errors.forbidden(`You do not have permission to ${append ? 'append to' : 'merge'} documents of archive ${archive.name}`);
     }
     const doc = await loadDoc(db, archive, ref.DocID);
     // As for copy, move and delete: checking out counts in a revision-controlled archive only.
     const revision = (archive.props & ARCHIVE_PROPS.revisionControl) !== 0;
-    if ((i === 0 || removeOthers) && revision && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
-    docs.push(doc);
+    if (changes && revision && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
+    parts.push({ kind: 'doc', doc });
   }
-  return { docs, append, removeOthers };
+  return { parts, append, removeOthers };
+}
+
+/** An inbox file's pages: it has no page rows, so every page of its one file, in order. */
+const inboxPages = (f: InboxFileRow): PageRow[] =>
+  Array.from({ length: f.page_count }, (_, k) => ({ document_id: f.id, page_no: k + 1, rotation: 0, text: null, page_in_file: k, sha256: f.sha256, file_type: f.file_type }));
+
+/** `name` with a .pdf extension, not yet taken by another file of the inbox. */
+async function freePdfName(tx: Queryable, inboxId: number, fileId: number, name: string): Promise<string> {
+  const stem = name.replace(/\.[^./\\]*$/, '');
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? `${stem}.pdf` : `${stem} (${n}).pdf`;
+    const taken = await tx.query('SELECT 1 FROM inbox_files WHERE inbox_id = $1 AND file_name = $2 AND id <> $3', [inboxId, candidate, fileId]);
+    if (taken.rows.length === 0) return candidate;
+  }
 }
 
 /** The pages of the documents, each document's in page order, with the file each lies in. */
@@ -213,70 +262,101 @@ const pdfName = (name: string | null, id: number) => `${(name ?? `document-${id}
 /** Does the merge or append of `req` for `actor`; see the file comment and the contract. */
 export async function mergeDocuments(deps: MergeDeps, dbId: number, actor: Actor, req: MergeRequest): Promise<MergeAnswer> {
   const { store, files, now } = deps;
-  const { docs, append, removeOthers } = await checkMerge(store, dbId, actor, req);
-  const ids = docs.map((d) => d.id);
+  const { parts, append, removeOthers } = await checkMerge(store, dbId, actor, req);
+  const docs = parts.flatMap((p) => (p.kind === 'doc' ? [p.doc] : []));
   const byDoc = new Map<number, PageRow[]>();
-  for (const p of await pagesOf(store, ids)) byDoc.set(p.document_id, [...(byDoc.get(p.document_id) ?? []), p]);
-  const ordered = ids.flatMap((id) => byDoc.get(id) ?? []);
+  for (const p of await pagesOf(store, docs.map((d) => d.id))) byDoc.set(p.document_id, [...(byDoc.get(p.document_id) ?? []), p]);
+  const pagesOfPart = (p: MergePart) => (p.kind === 'doc' ? (byDoc.get(p.doc.id) ?? []) : inboxPages(p.file));
+  const ordered = parts.flatMap(pagesOfPart);
   const pdf = await pagesToPdf(files, ordered);
   const blob = await files.put(pdf);
-  const base = docs[0]!;
-  const others = docs.slice(1);
-  const fileName = pdfName(base.file_name, base.id);
+  const base = parts[0]!;
+  const others = parts.slice(1);
+  const otherDocs = others.flatMap((p) => (p.kind === 'doc' ? [p.doc] : []));
+  const otherFiles = others.flatMap((p) => (p.kind === 'inbox' ? [p] : []));
   const contentText = docs.map((d) => d.content_text ?? '').filter((t) => t !== '').join('\n');
+  const refOf = (p: MergePart) => (p.kind === 'doc' ? { ArchiveID: p.doc.archive.id, DocID: p.doc.id } : { InboxID: p.inbox.id, Path: p.file.file_name });
+  let answer: MergeAnswer = { PageCount: ordered.length };
 
   await store.transaction(async (tx) => {
-    // Again under lock: a document changed or removed since it was read would make the PDF wrong.
-    for (const d of docs) {
-      const current = await loadDoc(tx, d.archive, d.id, true);
-      if (current.page_count !== d.page_count) throw new ApiError(409, 'A document changed while it was being merged; try again');
+    // Again under lock: a part changed or removed since it was read would make the PDF wrong.
+    for (const p of parts) {
+      if (p.kind === 'doc') {
+        const current = await loadDoc(tx, p.doc.archive, p.doc.id, true);
+        if (current.page_count !== p.doc.page_count) throw new ApiError(409, 'A document changed while it was being merged; try again');
+      } else {
+        const current = await inboxFile(tx, p.inbox.id, p.file.file_name, true);
+        if (current.sha256 !== p.file.sha256) throw new ApiError(409, 'An inbox file changed while it was being merged; try again');
+      }
     }
     await tx.query('INSERT INTO blobs (sha256, size, mime) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING', [blob.sha256, blob.size, 'application/pdf']);
-    await tx.query('DELETE FROM document_pages WHERE document_id = $1', [base.id]);
-    await tx.query('DELETE FROM document_files WHERE document_id = $1', [base.id]);
-    const f = await tx.query<{ id: number }>(
-      'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 0, $2, $3, $4, $5) RETURNING id',
-      [base.id, blob.sha256, fileName, 'PDF', ordered.length],
-    );
-    const fileId = Number(f.rows[0]!.id);
-    const params: unknown[] = [base.id, fileId];
-    const values = ordered.map((p, i) => {
-      params.push(i + 1, i, p.rotation, p.text);
-      const k = params.length;
-      return `($1, $${k - 3}, $2, $${k - 2}, $${k - 1}, $${k})`;
-    });
-    if (values.length) await tx.query(`INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text) VALUES ${values.join(', ')}`, params);
-    await tx.query('UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = $5, modified_at = $6, modified_by = $7 WHERE id = $1', [
-      base.id, ordered.length, fileName, 'PDF', contentText, now, actor.userName,
-    ]);
-    if (removeOthers && others.length) {
-      await tx.query('UPDATE documents SET deleted = true, deleted_at = $2, modified_at = $2, modified_by = $3 WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint) AND NOT deleted', [JSON.stringify(others.map((d) => d.id)), now, actor.userName]);
+    if (base.kind === 'inbox') {
+      // The combined PDF replaces the inbox file, under its name with .pdf.
+      const name = await freePdfName(tx, base.inbox.id, base.file.id, base.file.file_name);
+      await tx.query('UPDATE inbox_files SET file_name = $2, file_type = $3, sha256 = $4, size = $5, page_count = $6, date_modified = $7 WHERE id = $1', [
+        base.file.id, name, 'PDF', blob.sha256, blob.size, ordered.length, now,
+      ]);
+      answer = { InboxID: base.inbox.id, Path: name, PageCount: ordered.length };
+    } else {
+      const b = base.doc;
+      const fileName = pdfName(b.file_name, b.id);
+      await tx.query('DELETE FROM document_pages WHERE document_id = $1', [b.id]);
+      await tx.query('DELETE FROM document_files WHERE document_id = $1', [b.id]);
+      const f = await tx.query<{ id: number }>(
+        'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 0, $2, $3, $4, $5) RETURNING id',
+        [b.id, blob.sha256, fileName, 'PDF', ordered.length],
+      );
+      const fileId = Number(f.rows[0]!.id);
+      const params: unknown[] = [b.id, fileId];
+      const values = ordered.map((p, i) => {
+        params.push(i + 1, i, p.rotation, p.text);
+        const k = params.length;
+        return `($1, $${k - 3}, $2, $${k - 2}, $${k - 1}, $${k})`;
+      });
+      if (values.length) await tx.query(`INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text) VALUES ${values.join(', ')}`, params);
+      await tx.query('UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = $5, modified_at = $6, modified_by = $7 WHERE id = $1', [
+        b.id, ordered.length, fileName, 'PDF', contentText, now, actor.userName,
+      ]);
+      answer = { DocID: b.id, ArchiveID: b.archive.id, PageCount: ordered.length };
     }
-    const added = ordered.length - (byDoc.get(base.id)?.length ?? 0);
-    const otherList = others.map((d) => d.id).join(', ');
-    const entries: AuditEntryInput[] = [
-      append
-        ? {
-            databaseId: dbId, archiveId: base.archive.id, documentId: base.id, category: 'appended',
-            message: `Appended document ${otherList} (${added} pages)`, time: now, userName: actor.userName, userId: actor.userId,
-            event: { Kind: 'page-appended', Count: added }, details: { Documents: others.map((d) => ({ ArchiveID: d.archive.id, DocID: d.id })) },
-          }
-        : {
-            databaseId: dbId, archiveId: base.archive.id, documentId: base.id, category: 'updated',
-            message: `Merged with documents ${otherList} (${ordered.length} pages)`, time: now, userName: actor.userName, userId: actor.userId,
-            details: { Documents: others.map((d) => ({ ArchiveID: d.archive.id, DocID: d.id })) },
-          },
-    ];
+    if (removeOthers && otherDocs.length) {
+      await tx.query('UPDATE documents SET deleted = true, deleted_at = $2, modified_at = $2, modified_by = $3 WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint) AND NOT deleted', [JSON.stringify(otherDocs.map((d) => d.id)), now, actor.userName]);
+    }
+    // Inbox files have no soft delete (nor history): a merged one leaves its inbox.
+    if (removeOthers && otherFiles.length) {
+      await tx.query('DELETE FROM inbox_files WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)', [JSON.stringify(otherFiles.map((p) => p.file.id))]);
+    }
+    const entries: AuditEntryInput[] = [];
+    const documents = others.map(refOf);
+    if (base.kind === 'doc') {
+      const b = base.doc;
+      const added = ordered.length - pagesOfPart(base).length;
+      const fromInbox = otherFiles.length === 1 && others.length === 1 ? otherFiles[0]!.inbox.name : undefined;
+      entries.push(
+        append
+          ? {
+              databaseId: dbId, archiveId: b.archive.id, documentId: b.id, category: 'appended',
+              message: `Appended ${partsWords(others, false)} (${added} pages)`, time: now, userName: actor.userName, userId: actor.userId,
+              event: { Kind: 'page-appended', Count: added, ...(fromInbox ? { Inbox: fromInbox } : {}) }, details: { Documents: documents },
+            }
+          : {
+              databaseId: dbId, archiveId: b.archive.id, documentId: b.id, category: 'updated',
+              message: `Merged with ${partsWords(others, true)} (${ordered.length} pages)`, time: now, userName: actor.userName, userId: actor.userId,
+              details: { Documents: documents },
+            },
+      );
+    }
     if (removeOthers) {
-      for (const d of others) {
+      const into = base.kind === 'doc' ? `document ${base.doc.id}` : `inbox file ${answer.Path ?? ''} of ${base.inbox.name}`;
+      for (const d of otherDocs) {
         entries.push({
           databaseId: dbId, archiveId: d.archive.id, documentId: d.id, category: 'deleted',
-          message: `${append ? 'Appended' : 'Merged'} into document ${base.id}`, time: now, userName: actor.userName, userId: actor.userId,
-          event: { Kind: 'document-deleted' }, details: { MergedInto: { ArchiveID: base.archive.id, DocID: base.id } },
+          message: `${append ? 'Appended' : 'Merged'} into ${into}`, time: now, userName: actor.userName, userId: actor.userId,
+          event: { Kind: 'document-deleted' }, details: { MergedInto: base.kind === 'doc' ? refOf(base) : { InboxID: base.inbox.id, Path: answer.Path } },
         });
       }
     }
-    await writeAudit(tx, ...entries);
+    if (entries.length) await writeAudit(tx, ...entries);
   });
-  return { DocID: base.id, ArchiveID: base.archive.id, PageCount: ordered.length };
+  return answer;
 }

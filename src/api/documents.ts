@@ -139,20 +139,39 @@ export const FIELD_CHECK_CODES = {
  *   2, Append bit 4, on the base's archive and on the archive of every document removed; every document
  *   needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
  *   archive) 409; a document changed by someone else during the merge 409 (nothing written).
- * - Inbox bases and targets are not supported by the reference server yet: 400.
+ * - Inbox files (archive-inbox-ops.md §3 Inbox document: InboxID plus Path, src/api/inboxes.ts) may
+ *   stand in Documents beside archive documents, and as BaseDocument (Type 'Inbox'): the combined
+ *   PDF then replaces that inbox file (named like it, with .pdf, made unique in its inbox) and Target
+ *   must be { Type: 'Inbox', Id: its InboxID } (an archive base needs Target Archive: otherwise 400).
+ *   Inbox rights (1 view, 4 edit): every inbox file needs view; an inbox base, and with AppendType
+ *   Remove every inbox file merged, needs edit (4) on its inbox; AppendType Remove deletes a merged
+ *   inbox file from its inbox. An unknown inbox or file: 404. Inboxes keep no history: an inbox base
+ *   gets none; an archive base's entry names the inbox files (Event page-appended with Inbox, the
+ *   inbox's name, when one inbox file is appended). An inbox of another database than {db}: 400.
+ *   The answer names the base: DocID and ArchiveID, or InboxID and Path.
  */
+export const MergeArchiveRef = z.object({ ArchiveID: z.int(), DocID: z.int() });
+export type MergeArchiveRef = z.infer<typeof MergeArchiveRef>;
+export const MergeInboxRef = z.object({ InboxID: z.int(), Path: z.string().check(z.minLength(1), z.maxLength(1000)) });
+export type MergeInboxRef = z.infer<typeof MergeInboxRef>;
 export const MergeRequest = z.object({
   Type: z.optional(z.enum(['Merge', 'Append'])),
-  Documents: z.array(z.object({ ArchiveID: z.int(), DocID: z.int() })),
+  Documents: z.array(z.union([MergeArchiveRef, MergeInboxRef])),
   BaseDocument: z.union([
     z.object({ Type: z.literal('Archive'), ArchiveID: z.int(), DocID: z.int() }),
-    z.object({ Type: z.literal('Inbox'), InboxID: z.int(), Path: z.string() }),
+    z.object({ Type: z.literal('Inbox'), InboxID: z.int(), Path: z.string().check(z.minLength(1), z.maxLength(1000)) }),
   ]),
   Target: z.object({ Type: z.enum(['Archive', 'Inbox']), Id: z.int(), AppendType: z.optional(z.enum(['Remove', 'Keep'])) }),
 });
 export type MergeRequest = z.infer<typeof MergeRequest>;
 /** The answer to a merge or append: the combined document. */
-export const MergeAnswer = z.object({ DocID: z.int(), ArchiveID: z.int(), PageCount: z.int() });
+export const MergeAnswer = z.object({
+  DocID: z.optional(z.int()),
+  ArchiveID: z.optional(z.int()),
+  InboxID: z.optional(z.int()),
+  Path: z.optional(z.string()),
+  PageCount: z.int(),
+});
 export type MergeAnswer = z.infer<typeof MergeAnswer>;
 
 /** Viewer session (user-app.md §3), POST session. */
