@@ -13,7 +13,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, concatTransformationMatrix, degrees, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
-import type { MergeAnswer, MergeArchiveRef, MergeInboxRef, MergeRequest } from '../../src/api/documents.js';
+import { MERGE_MAX_DOCUMENTS, type MergeAnswer, type MergeArchiveRef, type MergeInboxRef, type MergeRequest } from '../../src/api/documents.js';
 import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
 import { archivesWithRights, inboxesWithRights, type ArchiveRow, type InboxRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
@@ -24,7 +24,7 @@ import { checkedOut, requireDatabase, type Actor } from './documents.js';
 import { inboxFile, type InboxFileRow } from './inboxes.js';
 
 /** Documents in one call: the merge is done while the caller waits, in one PDF held in memory. */
-export const MERGE_MAX = 200;
+export const MERGE_MAX = MERGE_MAX_DOCUMENTS;
 
 /** A TIFF page without a usable resolution is taken as scanned at this many dots per inch. */
 const DEFAULT_TIFF_DPI = 100;

@@ -150,6 +150,8 @@ export const FIELD_CHECK_CODES = {
  *   inbox's name, when one inbox file is appended). An inbox of another database than {db}: 400.
  *   The answer names the base: DocID and ArchiveID, or InboxID and Path.
  */
+/** Documents in one merge (the base included): the server merges while the caller waits, one PDF in memory. */
+export const MERGE_MAX_DOCUMENTS = 200;
 export const MergeArchiveRef = z.object({ ArchiveID: z.int(), DocID: z.int() });
 export type MergeArchiveRef = z.infer<typeof MergeArchiveRef>;
 export const MergeInboxRef = z.object({ InboxID: z.int(), Path: z.string().check(z.minLength(1), z.maxLength(1000)) });

@@ -6,3 +6,4 @@
 import './kinds/field-data';
 import './kinds/document-operation';
 import './kinds/export-request';
+import './kinds/merge';
