@@ -6,6 +6,8 @@ export interface ContextMenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
+  /** Why a disabled item cannot be chosen: shown under its label (a touch user has no hover) and as its description. */
+  reason?: string;
 }
 
 /**
@@ -74,6 +76,10 @@ export function ContextMenu(props: { label: string; at: { x: number; y: number }
             role="menuitem"
             tabIndex={-1}
             aria-disabled={it.disabled || undefined}
+            // With a reason shown, the name stays the label alone and the reason is its description.
+            aria-label={it.disabled && it.reason ? it.label : undefined}
+            aria-description={(it.disabled && it.reason) || undefined}
+            title={(it.disabled && it.reason) || undefined}
             onClick={() => {
               if (it.disabled) return;
               onClose();
@@ -81,6 +87,11 @@ export function ContextMenu(props: { label: string; at: { x: number; y: number }
             }}
           >
             {it.label}
+            {it.disabled && it.reason && (
+              <span className="context-menu-reason" aria-hidden="true">
+                {it.reason}
+              </span>
+            )}
           </button>
         </li>
       ))}

@@ -20,6 +20,8 @@ import { EmailModal } from './components/email-modal';
 import { DocumentToolbar } from './components/document-toolbar';
 import { blockedReason, destinations, emailBlockedReason, type Destination } from './document-rules';
 import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
+import { fileBlockedReason } from './document-file-rules';
+import { useDocumentFile } from './use-document-file';
 import './documents.css';
 
 export interface ActionDoc {
@@ -64,6 +66,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   const archives = useArchives(scope, dbId);
   const choices = useMemo(() => destinations(archives.data ?? [], archiveId), [archives.data, archiveId]);
   useJobRefresh(dbId, onDocumentsChanged);
+  const file = useDocumentFile(dbId);
 
   const blocked = useCallback((op: DocumentOperation) => blockedReason(op, licenceType, archivePermissions), [licenceType, archivePermissions]);
 
@@ -108,6 +111,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
 
   const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} />;
   const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
+  const fileBlocked = fileBlockedReason(archivePermissions);
   const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] => [
     ...(['Copy', 'Move', 'delete'] as const).map((op) => ({ id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: blocked(op) !== null, onSelect: () => start(op, [doc]) })),
     {
@@ -116,6 +120,18 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
       disabled: emailBlocked !== null,
       onSelect: () => (emailBlocked ? notify('error', t(emailBlocked)) : setEmailing(doc)),
     },
+    // Single export: the file itself, saved or downloaded (bit 128).
+    {
+      id: 'document-download',
+      label: t('DOCUMENTS_DOWNLOAD'),
+      disabled: fileBlocked !== null,
+      reason: fileBlocked ? t(fileBlocked) : undefined,
+      onSelect: () => void file.download(doc),
+    },
+    // Only where the device can share files to another app (Web Share API); absent elsewhere.
+    ...(file.canShare
+      ? [{ id: 'document-share', label: t('DOCUMENTS_SHARE'), disabled: fileBlocked !== null, reason: fileBlocked ? t(fileBlocked) : undefined, onSelect: () => void file.share(doc) }]
+      : []),
   ];
 
   const count = pending?.docs.length ?? 0;
@@ -139,7 +155,14 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         onConfirm={() => pending && run(pending)}
         onClose={() => setPending(null)}
       />
-      <EmailModal key={emailing ? `email-${emailing.id}` : 'email-closed'} dbId={dbId} doc={emailing} onClose={() => setEmailing(null)} />
+      <EmailModal
+        key={emailing ? `email-${emailing.id}` : 'email-closed'}
+        dbId={dbId}
+        doc={emailing}
+        onClose={() => setEmailing(null)}
+        onShare={file.canShare && fileBlocked === null ? (d) => void file.share(d) : undefined}
+      />
+      {file.dialog}
     </>
   );
   return { toolbar, rowMenuItems, dialogs };

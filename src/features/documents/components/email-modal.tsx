@@ -19,7 +19,13 @@ export interface EmailDoc {
  * the server now, so offline it says so instead of queueing. A refusal keeps the form open with the
  * server's Message (e.g. e-mail not set up on the server), so the user can read it or correct the address.
  */
-export function EmailModal(props: { dbId: number; doc: EmailDoc | null; onClose: () => void }) {
+export function EmailModal(props: {
+  dbId: number;
+  doc: EmailDoc | null;
+  onClose: () => void;
+  /** Where the device can share files to another app: "Share instead" hands the file to, e.g., a mail app. */
+  onShare?: (doc: EmailDoc) => void;
+}) {
   const { t } = useTranslation();
   const online = useOnline();
   const [to, setTo] = useState('');
@@ -69,6 +75,19 @@ export function EmailModal(props: { dbId: number; doc: EmailDoc | null; onClose:
           <button type="button" className="button" onClick={props.onClose}>
             {t('DOCUMENTS_CANCEL')}
           </button>
+          {props.onShare && doc && (
+            <button
+              type="button"
+              className="button"
+              disabled={!online}
+              onClick={() => {
+                props.onShare!(doc);
+                props.onClose();
+              }}
+            >
+              {t('DOCUMENTS_SHARE_INSTEAD')}
+            </button>
+          )}
           <button type="submit" className="button button-primary" disabled={sending || !online}>
             {sending ? t('DOCUMENTS_EMAIL_SENDING') : t('DOCUMENTS_EMAIL_SEND')}
           </button>
