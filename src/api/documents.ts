@@ -129,8 +129,9 @@ export const FIELD_CHECK_CODES = {
  *   least 2 documents in all (at most 200), Append exactly one in Documents besides the base;
  *   otherwise 400 ERROR_INCORRECT_PARAMETERS. A base in a versions archive: 400.
  * - The result is the BASE document (its id, Hash, fields and history are kept) holding ONE PDF file
- *   with every page in order: PDF pages are copied as they are, TIFF pages become JPEG images on PDF
- *   pages (a TIFF without a resolution is taken as 100 dpi). Page texts and rotations go with their
+ *   with every page in order: PDF pages are copied as they are, image (TIFF, PNG, JPEG) pages become
+ *   images on PDF pages of their physical size (a TIFF without a resolution is taken as 100 dpi):
+ *   black-and-white pages 1-bit (lossless), others JPEG. Page texts and rotations go with their
  *   pages; the content text is the documents' texts in the same order.
  * - Target.AppendType, what happens to the other documents: 'Remove' (default) soft deletes them
  *   (history 'deleted'), 'Keep' leaves them as they are. Target must be the base's archive.
