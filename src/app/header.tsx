@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
 import { NotificationsTray } from '../features/notifications/components/notifications-tray';
+import { saveExport } from '../features/export/download-export';
 import { LicenceType } from '../api/licences';
 import { useDismiss } from '../ui/use-dismiss';
 import { sessionScope } from '../session/session';
@@ -98,7 +99,8 @@ export function AppHeader() {
             )}
           </div>
         )}
-        <NotificationsTray />
+        {/* The tray's Download of a finished export saves through the export feature (features do not import each other). */}
+        <NotificationsTray onDownloadExport={saveExport} />
         {buttons.filter((b) => b.shown && !b.admin).map(renderButton)}
       </nav>
     </header>

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useDocumentActions } from '../../features/documents/use-document-actions';
 import { useResultsEditing } from '../../features/editing/use-results-editing';
+import { useExportActions } from '../../features/export/use-export-actions';
 import { HistorySidebar } from '../../features/history/components/history-sidebar';
 import { ResultsScreen } from '../../features/results/components/results-screen';
 import { getConfig } from '../config';
@@ -9,7 +10,7 @@ import { getConfig } from '../config';
  * /results/{searchHash}?Id=&db=&archive=&criteria=&rpp=&tabID=: the results grid. Loaded lazily, so
  * Handsontable stays out of the first screen's bundle. Keyed by the search so a new search starts
  * with fresh screen state. The route composes the grid with index editing, the history sidebar and
- * the document actions (copy, move, delete): features do not import each other (eslint.config.js).
+ * the document actions (copy, move, delete) and export: features do not import each other (eslint.config.js).
  */
 export function Component() {
   const { searchHash = '' } = useParams();
@@ -19,6 +20,7 @@ export function Component() {
       searchHash={searchHash}
       config={getConfig()}
       useDocumentActions={useDocumentActions}
+      useExport={useExportActions}
       useEditing={useResultsEditing}
       HistorySidebar={HistorySidebar}
     />

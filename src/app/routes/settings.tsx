@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../i18n/resources';
 import { useServerVersion } from '../../features/admin-rights/api/get-admin-rights';
 import { LanguageSwitcher } from '../../features/settings/components/language-switcher';
 import { PasswordChange } from '../../features/settings/components/password-change';
+import { ExportSettingsTab, exportDefaultsValid } from '../../features/export/components/export-settings-tab';
 import { LocalSettings, readLocalSettings, writeLocalSettings } from '../../db/local-settings';
 import { notify } from '../../ui/notifications';
 import { getConfig } from '../config';
@@ -29,7 +30,7 @@ const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
 const HISTORY_PAGE_SIZES = [HISTORY_PAGE_SIZE, 50, 100];
 const historyPageSizes = (current: number): number[] => (HISTORY_PAGE_SIZES.includes(current) ? HISTORY_PAGE_SIZES : [...HISTORY_PAGE_SIZES, current].sort((a, b) => a - b));
 
-/** /settings: General (language, local flags, search options), the scanner's helper ports, and the own password. */
+/** /settings: General (language, local flags, search options), the scanner's helper ports, Export defaults, and the own password. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -43,6 +44,11 @@ export function SettingsPage() {
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!settings) return;
+    // The Export tab shows what is wrong beside its field; nothing is saved until it is corrected.
+    if (!exportDefaultsValid(settings.exportDefaults)) {
+      notify('error', t('SETTINGS_INVALID'));
+      return;
+    }
     await writeLocalSettings(settings);
     notify('success', t('SETTINGS_SAVED'));
   }
@@ -107,6 +113,7 @@ export function SettingsPage() {
             </label>
           </fieldset>
         )}
+        {settings && <ExportSettingsTab value={settings.exportDefaults} onChange={(exportDefaults) => setSettings({ ...settings, exportDefaults })} />}
         <button type="submit" className="button button-primary" disabled={!settings}>
           {t('SETTINGS_SAVE')}
         </button>

@@ -18,6 +18,8 @@ export function jobTitle(r: Pick<JobRecord, 'title' | 'kind' | 'total'>, t: TFun
       return t('JOB_TITLE_MOVE', { count });
     case 'delete':
       return t('JOB_TITLE_DELETE', { count });
+    case 'export':
+      return t('JOB_TITLE_EXPORT', { count });
     default:
       return t('JOB_TITLE_OTHER', { kind: r.kind, count });
   }

@@ -5,6 +5,7 @@ import type { JobRecord } from '../../../db/db';
 import { cancelJob } from '../../../sync/jobs-api';
 import { isFinalState } from '../../../sync/jobs-view';
 import { jobOutcome, jobStateWords, jobTitle } from '../job-words';
+import type { DownloadExport } from './export-note';
 import { JobNoteLine } from './job-note-line';
 
 /** More failures than this are folded behind a disclosure, so one bad job does not fill the tray. */
@@ -13,10 +14,10 @@ export const FAILURES_SHOWN_OPEN = 3;
 /**
  * One server job in the tray: title, state, a progress bar with "N of M done", the counts of
  * successes and failures, each failure as 'DocID {id}: reason', its notes, Cancel while it runs, and
- * once final what came of it. Cancel asks the server (DELETE api/jobs/{id}); the card shows the
+ * once final what came of it (a finished export: its file and Download, export-note.tsx). Cancel asks the server (DELETE api/jobs/{id}); the card shows the
  * record as the server's answer left it.
  */
-export function JobItem({ job }: { job: JobRecord }) {
+export function JobItem({ job, onDownloadExport }: { job: JobRecord; onDownloadExport?: DownloadExport }) {
   const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
   const title = jobTitle(job, t);
@@ -67,7 +68,7 @@ export function JobItem({ job }: { job: JobRecord }) {
       {job.notes.length > 0 && (
         <ul className="job-notes">
           {job.notes.map((n, i) => (
-            <JobNoteLine key={i} note={n} />
+            <JobNoteLine key={i} note={n} dbId={job.dbId} onDownload={onDownloadExport} />
           ))}
         </ul>
       )}

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { ExportNote } from '../../../api/export';
+import { ExportNoteLine, type DownloadExport } from './export-note';
 
 /**
  * One job note (user-app.md §3: an array whose first element is the kind) as one line of the tray:
- * 0, 7 and 8 errors (red), 1 an export with its job id (and its file when the note has one), 2 info,
+ * 0, 7 and 8 errors (red), 1 an export with its job id (its file, size, expiry and Download when the
+ * note is an ExportNote), 2 info,
  * 3 information, 4 a link, 5 copy/move/delete with its counts, 6 the extensions link. A note of a
  * kind this app does not know is shown as its text, never dropped.
  */
-export function JobNoteLine({ note }: { note: readonly unknown[] }) {
+export function JobNoteLine({ note, dbId, onDownload }: { note: readonly unknown[]; dbId?: number; onDownload?: DownloadExport }) {
   const { t } = useTranslation();
   const [kind, ...values] = note;
   const strings = values.filter((v): v is string => typeof v === 'string');
@@ -22,6 +25,9 @@ export function JobNoteLine({ note }: { note: readonly unknown[] }) {
         </li>
       );
     case 1: {
+      // An export job's note (src/api/export.ts): the file, until when it is kept, and Download.
+      const file = ExportNote.safeParse(values[0]);
+      if (file.success && dbId !== undefined) return <ExportNoteLine note={file.data} dbId={dbId} onDownload={onDownload} />;
       const id = values.find((v) => typeof v === 'number' || (typeof v === 'string' && v !== url)) ?? '';
       return (
         <li className="job-note" data-note-kind={kind}>

@@ -6,6 +6,7 @@ import { isFinalState } from '../../../sync/jobs-view';
 import { clearDone } from '../../../sync/outbox';
 import { useKeepInView } from '../../../ui/use-keep-in-view';
 import { askNotificationPermission, canAskNotificationPermission } from '../job-notification';
+import type { DownloadExport } from './export-note';
 import { JobItem } from './job-item';
 import { OutboxEntryItem } from './outbox-entry-item';
 
@@ -27,12 +28,14 @@ export function NotificationsPanel({
   jobs,
   owner,
   onClose,
+  onDownloadExport,
 }: {
   id: string;
   entries: readonly OutboxEntry[];
   jobs: readonly JobRecord[];
   owner: string | null;
   onClose: () => void;
+  onDownloadExport?: DownloadExport;
 }) {
   const { t } = useTranslation();
   const [askable, setAskable] = useState(canAskNotificationPermission);
@@ -78,7 +81,7 @@ export function NotificationsPanel({
         <p className="notifications-empty">{t('OUTBOX_EMPTY')}</p>
       ) : (
         <ul className="outbox-list">
-          {items.map((i) => (i.job ? <JobItem key={`job-${i.job.id}`} job={i.job} /> : i.entry && <OutboxEntryItem key={`entry-${i.entry.seq}`} entry={i.entry} />))}
+          {items.map((i) => (i.job ? <JobItem key={`job-${i.job.id}`} job={i.job} onDownloadExport={onDownloadExport} /> : i.entry && <OutboxEntryItem key={`entry-${i.entry.seq}`} entry={i.entry} />))}
         </ul>
       )}
     </section>

@@ -8,6 +8,7 @@ import { attentionCount } from '../../../sync/outbox';
 import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
 import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
 import { useDismiss } from '../../../ui/use-dismiss';
+import type { DownloadExport } from './export-note';
 import '../notifications.css';
 
 const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
@@ -18,8 +19,9 @@ const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) =
  * yet (opening the tray sees them). Mounted once in the signed-in header, it also starts the outbox's
  * drain triggers and the jobs worker, tells of each job's end (a toast, and a system notification
  * while the tab is hidden) and keeps the app's icon badge at the number of running jobs.
+ * `onDownloadExport` saves a finished export (the app passes the export feature's code).
  */
-export function NotificationsTray() {
+export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: DownloadExport } = {}) {
   const { t } = useTranslation();
   useOutboxTriggers();
   const owner = useSession()?.userName ?? null;
@@ -68,7 +70,7 @@ export function NotificationsTray() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} owner={owner} onClose={() => setOpen(false)} />
+          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} owner={owner} onClose={() => setOpen(false)} onDownloadExport={onDownloadExport} />
         </Suspense>
       )}
     </div>

@@ -35,7 +35,7 @@ function groupProgress(meta: unknown): { title?: string; sent?: number; total?: 
 
 /** One outbox entry in the tray: what it changes, its state and reason, and what the user can do. */
 export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const seq = entry.seq!;
   const meta = isFieldEditMeta(entry.meta) ? entry.meta : null;
@@ -47,7 +47,7 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : (group?.title ?? t('OUTBOX_OTHER_CHANGE', { kind: entry.kind }));
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
-  const failure = entry.state === 'failed' ? failureWords(entry, title, t) : null;
+  const failure = entry.state === 'failed' ? failureWords(entry, title, t, (k) => i18n.exists(k)) : null;
   // An entry failed before reasons were stored has only its error text: the server's words, unless
   // it is the request line (ERROR_DEFAULT, ERROR_NETWORK name the path), which is detail only.
   const serverWords = entry.error && !entry.error.includes(entry.path) ? entry.error : null;

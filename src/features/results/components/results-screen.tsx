@@ -73,6 +73,25 @@ export type UseResultsActions = (input: ResultsActionsInput) => ResultsActions;
 const NO_ACTIONS: ResultsActions = { toolbar: null, rowMenuItems: () => [], dialogs: null };
 const useNoActions: UseResultsActions = () => NO_ACTIONS;
 
+/**
+ * The export slot (features/export, passed in by the route like the document actions): it gets what
+ * an export names (the search, its criteria and count, the selection, the fields in column order)
+ * and adds its buttons to the toolbar and its dialog.
+ */
+export interface ResultsExportInput {
+  dbId: number;
+  searchId: number;
+  archiveId: number;
+  criteria: string;
+  archivePermissions: number | null;
+  licenceType: number | undefined;
+  selection: readonly SelectedDoc[];
+  count: number | null;
+  fields: readonly { id: number; name: string; visible: boolean }[];
+}
+export type UseResultsExport = (input: ResultsExportInput) => { toolbar: ReactNode; dialogs: ReactNode };
+const useNoExport: UseResultsExport = () => ({ toolbar: null, dialogs: null });
+
 /** What the screen reads of the app's configuration (src/app/config.ts AppConfig; the route passes it). */
 export interface ResultsConfig {
   apiBaseUrl: string;
@@ -127,6 +146,7 @@ export interface ResultsScreenProps {
   searchHash: string;
   config: ResultsConfig;
   useDocumentActions?: UseResultsActions;
+  useExport?: UseResultsExport;
   useEditing?: UseResultsEditing;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
 }
@@ -146,7 +166,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -317,6 +337,11 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
     scope, dbId: db, archiveId, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, onDocumentsChanged,
   });
 
+  const exportFields = useMemo(() => views.flatMap((v) => (v.kind === 'field' && v.fieldId !== undefined ? [{ id: v.fieldId, name: v.title, visible: !v.hidden }] : [])), [views]);
+  const exporting = useExport({
+    dbId: db, searchId, archiveId, criteria, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, count: shown ? count : null, fields: exportFields,
+  });
+
   // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
   // was made at every render), so it is made once per language, when the notice first needs it.
   const formatFetchedAt = useMemo(() => {
@@ -339,6 +364,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
             when edit mode added its controls pushed the grid down on a 1366 px screen. */}
         <div className="results-header-actions">
           {actions.toolbar}
+          {exporting.toolbar}
           <Link className="button" to={refine}>
             {t('RESULTS_REFINE')}
           </Link>
@@ -485,6 +511,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
         onClose={() => setThumbDoc(null)}
       />
       {actions.dialogs}
+      {exporting.dialogs}
       {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
       {menu && (
         <ContextMenu
