@@ -20,6 +20,7 @@ import { EmailModal } from './components/email-modal';
 import { DocumentToolbar } from './components/document-toolbar';
 import { blockedReason, destinations, emailBlockedReason, type Destination } from './document-rules';
 import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
+import { useMergeActions } from './use-merge-actions';
 import { fileBlockedReason } from './document-file-rules';
 import { useDocumentFile } from './use-document-file';
 import './documents.css';
@@ -66,6 +67,8 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   const archives = useArchives(scope, dbId);
   const choices = useMemo(() => destinations(archives.data ?? [], archiveId), [archives.data, archiveId]);
   useJobRefresh(dbId, onDocumentsChanged);
+  // Merge and append (use-merge-actions.tsx): their buttons join this toolbar, their dialogs these.
+  const merge = useMergeActions({ scope, dbId, archivePermissions, licenceType, selection, onDocumentsChanged });
   const file = useDocumentFile(dbId);
 
   const blocked = useCallback((op: DocumentOperation) => blockedReason(op, licenceType, archivePermissions), [licenceType, archivePermissions]);
@@ -109,7 +112,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
   };
 
-  const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} />;
+  const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} more={merge.actions} />;
   const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
   const fileBlocked = fileBlockedReason(archivePermissions);
   const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] => [
@@ -163,6 +166,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
         onShare={file.canShare && fileBlocked === null ? (d) => void file.share(d) : undefined}
       />
       {file.dialog}
+      {merge.dialogs}
     </>
   );
   return { toolbar, rowMenuItems, dialogs };

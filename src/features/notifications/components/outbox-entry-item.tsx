@@ -6,6 +6,7 @@ import type { OutboxEntry } from '../../../db/db';
 import { isFieldEditMeta, keepMine } from '../../../sync/kinds/field-data';
 import { discardEntry, retryEntry, takeTheirs } from '../../../sync/outbox';
 import { failureWords } from '../outbox-reason';
+import { mergeNote } from '../merge-note';
 
 const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
   const v = f?.MVAL?.length ? f.MVAL.join(', ') : (f?.VAL ?? '');
@@ -48,6 +49,8 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
   const failure = entry.state === 'failed' ? failureWords(entry, title, t, (k) => i18n.exists(k)) : null;
+  // A merge or append says what came of it in its own words (its success or failure note).
+  const merged = mergeNote(entry, t);
   // An entry failed before reasons were stored has only its error text: the server's words, unless
   // it is the request line (ERROR_DEFAULT, ERROR_NETWORK name the path), which is detail only.
   const serverWords = entry.error && !entry.error.includes(entry.path) ? entry.error : null;
@@ -59,6 +62,7 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
         <span className="outbox-entry-title">{title}</span>
         <span className={`badge outbox-state outbox-state-${entry.state}`}>{t(`OUTBOX_STATE_${entry.state.toUpperCase() as Uppercase<OutboxEntry['state']>}`)}</span>
       </div>
+      {merged && entry.state === 'done' && <p className="outbox-entry-note">{merged}</p>}
       {group?.total !== undefined && entry.state === 'sending' && (
         <p className="outbox-entry-note">{t('OUTBOX_SENT_PROGRESS', { sent: group.sent ?? 0, total: group.total })}</p>
       )}
@@ -75,7 +79,7 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
       </ul>
       {failure ? (
         <p className="outbox-entry-error" role="alert">
-          {failure.why ? `${failure.summary} ${failure.why}` : (serverWords ?? failure.summary)}
+          {merged ?? (failure.why ? `${failure.summary} ${failure.why}` : (serverWords ?? failure.summary))}
         </p>
       ) : (
         entry.state === 'conflict' &&

@@ -1,0 +1,25 @@
+/**
+ * A merge or append in the tray (user-app.md §8 "merge and append success and failure notes"): what
+ * came of it, worded when shown from the entry (src/sync/kinds/merge.ts mergeOutcome), so it follows
+ * a language change. Null for other entries and while it has not finished.
+ */
+import type { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../db/db';
+import { mergeOutcome } from '../../sync/kinds/merge';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+export function mergeNote(entry: OutboxEntry, t: TFunction): string | null {
+  const note = mergeOutcome(entry);
+  if (!note) return null;
+  switch (note.key) {
+    case 'MERGE_DONE':
+      return t('MERGE_DONE', note.vars);
+    case 'APPEND_DONE':
+      return t('APPEND_DONE', note.vars);
+    case 'MERGE_FAILED':
+      return t('MERGE_FAILED', note.vars);
+    case 'APPEND_FAILED':
+      return t('APPEND_FAILED', note.vars);
+  }
+}
