@@ -26,6 +26,7 @@ import { databaseRoutes } from './routes/databases.js';
 import { documentEmailRoutes } from './routes/document-email.js';
 import { documentFileRoutes } from './routes/document-file.js';
 import { documentOperationRoutes } from './routes/document-operations.js';
+import { exportRoutes } from './routes/export.js';
 import { documentRoutes } from './routes/documents.js';
 import { fieldDataRoutes } from './routes/field-data.js';
 import { indexesValidateRoutes } from './routes/indexes-validate.js';
@@ -38,6 +39,7 @@ import { staticRoutes } from './routes/static.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
 import { EmailService, type EmailOptions } from './services/email.js';
+import { openExportFolder, purgeExports } from './services/export.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 
@@ -72,6 +74,8 @@ export interface BuiltServer {
   files: FileStore;
   /** This process's job runner (started unless jobs.run is false). */
   jobs: JobRunner;
+  /** Where finished exports are kept (services/export.ts). */
+  exportDir: string;
   close(): Promise<void>;
 }
 
@@ -98,6 +102,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const clock: LicenceClock = { now, leaseSeconds: opts.leaseSeconds ?? (envLease > 0 ? envLease : undefined) };
   const store = await openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   const files = FileStore.open(opts.dataDir);
+  // Export results (services/export.ts): `${dataDir}/exports`, or a temporary folder for memory://.
+  const exportFolder = openExportFolder(opts.dataDir);
   try {
     if (opts.seed !== false && (await isDatabaseEmpty(store))) {
       await seed(store, files, { docs: opts.seed?.docs ?? DEFAULT_SEED_DOCS, now });
@@ -105,6 +111,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   } catch (e) {
     await store.close();
     files.close();
+    exportFolder.close();
     throw e;
   }
 
@@ -177,6 +184,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     leaseMs: opts.jobs?.leaseMs ?? (envJobLease > 0 ? envJobLease * 1000 : DEFAULT_JOB_LEASE_MS),
     pollMs: opts.jobs?.pollMs,
     log: (msg, err) => app.log.error({ err }, msg),
+    exports: { files, dir: exportFolder.dir },
   });
 
   licenceRoutes(app, ctx, limiter);
@@ -194,12 +202,14 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   documentFileRoutes(app, ctx);
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
+  exportRoutes(app, ctx, jobs, exportFolder.dir);
   inboxRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   const purge = async () => {
     await purgeIdempotencyKeys(store, now()).catch(() => 0);
     await purgeJobs(store, now()).catch(() => 0);
+    await purgeExports(store, exportFolder.dir, now()).catch(() => 0);
   };
   await purge();
   const purgeTimer = setInterval(() => void purge(), 3_600_000);
@@ -220,6 +230,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     store,
     files,
     jobs,
+    exportDir: exportFolder.dir,
     async close() {
       if (closed) return;
       closed = true;
@@ -228,6 +239,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       await thumbs.close();
       await store.close();
       files.close();
+      exportFolder.close();
     },
   };
 }

@@ -18,11 +18,17 @@
  * - Cancel (DELETE api/jobs/{id}) sets the state; the next item's transaction sees it and stops.
  * - Idle: polls every pollMs (slower after a while), and is woken at once by wake() when a call adds
  *   work in this process. stop() lets the current document finish, then lets go of the job.
+ * - Export jobs (kind 'export') are claimed the same way and worked by services/export.ts: they only
+ *   read documents and write one file, so they batch their progress and start again from scratch
+ *   after a crash instead of going document by document in transactions.
  */
 import { randomUUID } from 'node:crypto';
+import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
 import { DbError, type Queryable, type Store } from '../db/store.js';
+import type { FileStore } from '../files/file-store.js';
 import { ApiError } from '../http/errors.js';
 import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
+import { workExport } from '../services/export.js';
 import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
@@ -41,6 +47,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   pollMs?: number;
   log?: (msg: string, err?: unknown) => void;
+  /** Where export jobs read document files and write their results; without it this runner fails export jobs. */
+  exports?: { files: FileStore; dir: string };
 }
 
 type ItemOutcome = 'done' | 'lost' | 'ended' | 'skipped';
@@ -52,6 +60,7 @@ export class JobRunner {
   private readonly now: () => number;
   private readonly pollMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
+  private readonly exports: JobRunnerOptions['exports'];
   private stopping = false;
   private loop: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -67,6 +76,7 @@ export class JobRunner {
     this.leaseMs = opts.leaseMs ?? DEFAULT_JOB_LEASE_MS;
     this.pollMs = opts.pollMs ?? DEFAULT_JOB_POLL_MS;
     this.log = opts.log ?? (() => undefined);
+    this.exports = opts.exports;
   }
 
   start(): void {
@@ -155,6 +165,7 @@ export class JobRunner {
     if (!job) return 0;
     const owner = await this.store.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = $1', [job.owner_id]);
     const actor: Actor | null = owner.rows[0] ? { userId: owner.rows[0].id, userName: owner.rows[0].name } : null;
+    if (job.kind === EXPORT_JOB_KIND) return this.runExport(job, actor, opts);
     let n = 0;
     let batch: JobItemRow[] = [];
     for (;;) {
@@ -175,6 +186,19 @@ export class JobRunner {
       if (outcome === 'done') n++;
       if (outcome === 'lost' || outcome === 'ended') return Math.max(n, 1);
     }
+  }
+
+  private async runExport(job: JobRow, actor: Actor | null, opts: { maxItems?: number }): Promise<number> {
+    const exports = this.exports;
+    if (!exports) {
+      await this.store.transaction(async (tx) => {
+        const j = await lockJob(tx, job.id);
+        if (j && j.state === 'running' && j.locked_by === this.bootId) await failJob(tx, j, 'This server process cannot export (no exports folder)', undefined, new Date(this.now()));
+      });
+      return 1;
+    }
+    const ctx = { store: this.store, files: exports.files, dir: exports.dir, now: this.now, bootId: this.bootId, leaseMs: this.leaseMs, stopping: () => this.stopping, log: this.log };
+    return workExport(ctx, job, actor, opts);
   }
 
   private async workItem(jobId: number, item: JobItemRow, actor: Actor | null): Promise<ItemOutcome> {
@@ -201,7 +225,7 @@ export class JobRunner {
       const now = new Date(this.now());
       const job = await lockJob(tx, jobId);
       // Cancelled, ended, or taken over by another process after our lease lapsed.
-      if (!job || job.state !== 'running' || job.locked_by !== this.bootId) return 'lost';
+      if (!job || job.state !== 'running' || job.locked_by !== this.bootId || job.kind === EXPORT_JOB_KIND) return 'lost';
       if (!actor || job.database_id === null) {
         await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now);
         return 'ended';

@@ -193,3 +193,24 @@ export async function runPage(
   });
   return { count, docs, terms: w.terms };
 }
+
+/**
+ * Every matching document (id and archive) in the grid's order for `sort`, at most `limit`: an export
+ * of a whole search (services/export.ts) lists them once, then works them one by one.
+ */
+export async function matchingDocuments(
+  db: Store,
+  scope: Scope,
+  conds: readonly Condition[],
+  opts: { trgm: boolean; sort: readonly SortSpec[]; limit: number },
+): Promise<{ id: number; archiveId: number }[]> {
+  const w = whereOf(scope, conds, opts.trgm);
+  const params = w.params;
+  const hits = w.tsquery ? `, ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8 AS hits` : '';
+  const r = await db.query<{ id: number; archive_id: number }>(
+    `SELECT d.id, d.archive_id${hits} FROM documents d WHERE ${w.sql}
+      ORDER BY ${orderBy(opts.sort, scope.fields, Boolean(w.tsquery))} LIMIT ${params.add(opts.limit)}`,
+    params.values,
+  );
+  return r.rows.map((d) => ({ id: Number(d.id), archiveId: d.archive_id }));
+}

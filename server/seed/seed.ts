@@ -265,6 +265,8 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   }
   await store.bulkInsert('inbox_files', ['inbox_id', 'file_name', 'file_type', 'sha256', 'size', 'page_count', 'fields', 'date_created', 'date_modified'], inboxRows);
 
+  await markExportHeld(store);
+
   log('building indexes');
   await createDocumentIndexes(store);
   await resetSequences(store);
@@ -272,6 +274,23 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   await store.exec('VACUUM ANALYZE');
   if (store.kind === 'pglite') await store.exec('CHECKPOINT');
   return { docs: opts.docs, ms: Date.now() - t0 };
+}
+
+/**
+ * The export refusals (user-app.md §4 "Export conversion states", §8) need documents that wait for
+ * PDF conversion or are in a workflow. Contracts converts to PDF (convert_pdf), and its last
+ * documents (highest ids: the grid's last page in its default order) are ones no test counts or
+ * edits: the last waits for PDF conversion, the one before it is in a workflow, the third is both.
+ * An export naming any of them is refused (server/services/export.ts).
+ */
+export const EXPORT_HELD_ARCHIVE = SEED_IDS.archive.contracts;
+
+async function markExportHeld(store: Store) {
+  await store.query(
+    `WITH last AS (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id DESC LIMIT 3)
+     UPDATE documents d SET pdf_pending = last.n IN (1, 3), in_workflow = last.n IN (2, 3) FROM last WHERE d.id = last.id`,
+    [EXPORT_HELD_ARCHIVE],
+  );
 }
 
 const IDENTITY_TABLES: [string, string][] = [

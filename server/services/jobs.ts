@@ -8,7 +8,7 @@
  * the same transaction and under the job row's lock, so they always add up. A job ends when every
  * one of its Count documents is handled: done, or failed when nothing succeeded and something failed.
  */
-import { jobFailureMessage, isFinalJobState, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
+import { jobFailureMessage, isFinalJobState, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
 import type { Queryable, Store } from '../db/store.js';
 import { Errors } from '../http/errors.js';
 
@@ -17,7 +17,8 @@ export const COPY_MOVE_DELETE_NOTE = 5;
 
 export interface JobRow {
   id: number;
-  kind: JobKind;
+  /** copy/move/delete groups, or an export (services/export.ts). */
+  kind: JobKind | typeof EXPORT_JOB_KIND;
   state: JobStateName;
   total: number;
   received: number;
@@ -30,6 +31,8 @@ export interface JobRow {
   archive_id: number | null;
   destination_archive_id: number | null;
   result: Record<string, unknown> | null;
+  /** What the job was asked to do beyond the columns (an export's settings: services/export.ts). */
+  payload: unknown;
   locked_by: string | null;
   lease_until: Date | null;
   created_at: Date;
@@ -50,7 +53,7 @@ export interface JobItemRow {
 }
 
 const JOB_COLUMNS = `id, kind, state, total, received, succeeded, failed, notes, owner_id, database_id, key, archive_id, destination_archive_id,
-  result, locked_by, lease_until, created_at, updated_at, finished_at`;
+  result, payload, locked_by, lease_until, created_at, updated_at, finished_at`;
 
 /** int8 columns come back as numbers from both stores; the ids are normalised all the same. */
 function jobRow(r: JobRow): JobRow {
@@ -191,13 +194,15 @@ export async function failJob(tx: Queryable, job: JobRow, reason: string, key: s
 /**
  * Claims the oldest job with work to do that no live process holds (never locked, released, its
  * lease lapsed, or this process's own after a failed pass): FOR UPDATE SKIP LOCKED, so two processes never claim the same job.
+ * An export that has not ended always has work to do, also when every item was handled: its file is
+ * finished only at the end (a process that died after the last document starts it again).
  */
 export async function claimJob(store: Store, bootId: string, now: Date, leaseMs: number): Promise<JobRow | null> {
   return store.transaction(async (tx) => {
     const r = await tx.query<{ id: number }>(
       `SELECT j.id FROM jobs j
         WHERE j.state IN ('queued', 'running') AND (j.locked_by IS NULL OR j.locked_by = $2 OR j.lease_until IS NULL OR j.lease_until < $1)
-          AND EXISTS (SELECT 1 FROM job_items i WHERE i.job_id = j.id AND i.state = 'pending')
+          AND (j.kind = 'export' OR EXISTS (SELECT 1 FROM job_items i WHERE i.job_id = j.id AND i.state = 'pending'))
         ORDER BY j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED`,
       [now, bootId],
     );

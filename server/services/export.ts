@@ -1,0 +1,683 @@
+/**
+ * The export job's work (src/api/export.ts; started by services/export-request.ts, run by
+ * jobs/runner.ts) and its result file.
+ *
+ * What is stored where:
+ * - jobs.payload: the job's ExportJobParams (written once by the POST). jobs.result, once done:
+ *   ExportResult (the file's name in the exports folder, the user's file name, size, type, expiry).
+ * - The exports folder (`${DATA_DIR}/exports`; a temporary folder for an in-memory store): while a
+ *   job runs, `job-{id}-{attempt}.part` (the zip or xlsx being written) and `...csv.part` (the CSV
+ *   rows, added to the zip as its last entry); when done, `job-{id}.{ext}`, kept EXPORT_KEEP_HOURS.
+ *   Every process serving one database must see the same folder (one DATA_DIR).
+ *
+ * How it runs: documents in job_items order; each file is streamed from the file store into the zip
+ * (one entry at a time: memory stays flat whatever the export's size), each CSV row is written to
+ * the CSV file as it comes. Every FLUSH_DOCS documents (or FLUSH_MS) one transaction writes the
+ * handled items' states and the job's counters, under the job's lock: the tray sees progress, and a
+ * cancel or a lost lease is seen there (the temporary files are removed). A document that is gone
+ * or no longer permitted is a failure ('DocID {id}: reason') and the export goes on. At the end the
+ * file is renamed into place and ONE transaction writes the history entries (one statement for all
+ * documents), the result, the note [1, ExportNote] and the final state.
+ *
+ * An export only reads documents, so a process that dies half-way loses nothing but time: the next
+ * claim (jobs.ts claims an export job also when no item is pending) resets the items and starts the
+ * file again from scratch.
+ */
+import { mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ZipArchive } from 'archiver';
+import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
+import {
+  EXPORT_CSV_NAME,
+  EXPORT_EXPIRED_KEY,
+  EXPORT_KEEP_HOURS,
+  EXPORT_NOT_READY_KEY,
+  JOB_NOTE_KINDS,
+  XLSX_MIME,
+  type ExportFormat,
+  type ExportNote,
+  type ExportSettings,
+} from '../../src/api/export.js';
+import { EXPORT_JOB_KIND, type Job } from '../../src/api/jobs.js';
+import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
+import { DbError, type Queryable, type Store } from '../db/store.js';
+import type { FileStore } from '../files/file-store.js';
+import { ApiError, Errors } from '../http/errors.js';
+import { fieldById, isMulti, type FieldRow } from '../search/model.js';
+import type { Actor } from './documents.js';
+import { exportFilesOf, type ConvertOptions } from './export-convert.js';
+import { exportBit, intArray } from './export-request.js';
+import { createXlsxWriter, type XlsxWriter } from './export-xlsx.js';
+import { failJob, lockJob, toWire, type JobRow } from './jobs.js';
+
+/** What the POST fixed for the job (jobs.payload). */
+export interface ExportJobParams {
+  settings: ExportSettings;
+  format: ExportFormat;
+  /** Field whose value names each document's file; null: the file name. */
+  field: number | null;
+  auditEntry: boolean;
+  alwaysExportZip: boolean;
+}
+
+/** A finished export's file (jobs.result). */
+export interface ExportResult {
+  /** Its name in the exports folder. */
+  File: string;
+  /** The name the user gets (Content-Disposition). */
+  FileName: string;
+  Size: number;
+  Format: ExportFormat;
+  Mime: string;
+  /** ISO time after which it is gone (410). */
+  Expires: string;
+  /** Set by the purge once the file is removed. */
+  Expired?: boolean;
+}
+
+export const EXPORT_KEEP_MS = EXPORT_KEEP_HOURS * 3_600_000;
+/** Counters and item states are written every this many documents, or this often, whichever first. */
+const FLUSH_DOCS = 20;
+const FLUSH_MS = 500;
+const BATCH = 100;
+/** A file name (from a field's value) longer than this is cut. */
+const NAME_MAX = 120;
+
+// ---- The exports folder ----
+
+export interface ExportFolder {
+  readonly dir: string;
+  close(): void;
+}
+
+/** `${dataDir}/exports`, or a temporary folder (removed at close) for an in-memory store. */
+export function openExportFolder(dataDir: string | undefined): ExportFolder {
+  if (!dataDir || dataDir.startsWith('memory://')) {
+    const dir = mkdtempSync(join(tmpdir(), 'archive-exports-'));
+    return { dir, close: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const dir = join(dataDir, 'exports');
+  mkdirSync(dir, { recursive: true });
+  return { dir, close: () => undefined };
+}
+
+async function removeQuietly(path: string) {
+  await unlink(path).catch(() => undefined);
+}
+
+/** Removes a job's temporary files (of any attempt). */
+async function removeParts(dir: string, jobId: number) {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith(`job-${jobId}-`) && n.endsWith('.part')).map((n) => removeQuietly(join(dir, n))));
+}
+
+// ---- Names and CSV ----
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/** A name that every file system takes: no \ / : * ? " < > | or control characters, no leading dots, no trailing dots or spaces. */
+export function safeFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  let n = raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').replace(/\s+/g, ' ').trim();
+  n = n.replace(/^\.+/, '').slice(0, NAME_MAX).replace(/[. ]+$/, '');
+  if (WINDOWS_RESERVED.test(n)) n = `_${n}`;
+  return n || 'document';
+}
+
+/** Hands out names unique in the zip (case-insensitively, as Windows and macOS see them): 'a.pdf', 'a (2).pdf', ... */
+export class UniqueNames {
+  private readonly used = new Set<string>();
+  take(base: string, ext: string): string {
+    const dot = ext ? `.${ext}` : '';
+    let name = `${base}${dot}`;
+    for (let k = 2; this.used.has(name.toLowerCase()); k++) name = `${base} (${k})${dot}`;
+    this.used.add(name.toLowerCase());
+    return name;
+  }
+}
+
+/** One CSV field: quoted with `quote` when it holds the delimiter, the quote or a line break (always with useString); quotes doubled. */
+export function csvCell(value: string, delimiter: string, quote: string, useString: boolean): string {
+  const needs = useString || value.includes(delimiter) || value.includes(quote) || /[\r\n]/.test(value) || /^\s|\s$/.test(value);
+  return needs ? `${quote}${value.split(quote).join(quote + quote)}${quote}` : value;
+}
+
+export function csvLine(values: readonly string[], s: Pick<ExportSettings, 'FieldDelimiter' | 'StringDelimiter' | 'UseString'>): string {
+  return `${values.map((v) => csvCell(v, s.FieldDelimiter, s.StringDelimiter, Boolean(s.UseString))).join(s.FieldDelimiter)}\r\n`;
+}
+
+/** A document's value of a field as one text: a multi-value or table field's values joined by '; '. */
+function fieldText(f: FieldRow, doc: DocRow): string {
+  if (isMulti(f)) {
+    const raw = doc.mvals?.[String(f.id)];
+    return Array.isArray(raw) ? raw.map((v) => (v === null || v === undefined ? '' : String(v))).join('; ') : '';
+  }
+  const v = doc.fields?.[String(f.id)];
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/** The same value for a spreadsheet cell: number and decimal fields as numbers. */
+function fieldCell(f: FieldRow, doc: DocRow): string | number | null {
+  const text = fieldText(f, doc);
+  if (text === '') return null;
+  if (!isMulti(f) && (f.type === 2 || f.type === 4) && /^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return Number(text);
+  return text;
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  zip: 'application/zip',
+  xlsx: XLSX_MIME,
+  pdf: 'application/pdf',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+const mimeOf = (ext: string) => MIME_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
+
+/** 'name.ext' -> ['name', 'ext']. */
+function splitName(fileName: string, fallbackExt: string): { base: string; ext: string } {
+  const m = /^(.*[^.])\.([^./\\]+)$/.exec(fileName);
+  return m ? { base: m[1]!, ext: m[2]!.toLowerCase() } : { base: fileName, ext: fallbackExt.toLowerCase() };
+}
+
+/** The user's name for the result: Filename with the result's extension, or export-{id}.{ext}. */
+export function resultFileName(jobId: number, filename: string | undefined, ext: string): string {
+  if (!filename?.trim()) return `export-${jobId}.${ext}`;
+  const name = safeFileName(filename);
+  return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;
+}
+
+// ---- The files of a document ----
+
+interface DocRow {
+  id: number;
+  archive_id: number;
+  deleted: boolean;
+  fields: Record<string, unknown>;
+  mvals: Record<string, unknown>;
+}
+
+interface FileRow {
+  document_id: number;
+  sha256: string;
+  file_name: string;
+  file_type: string;
+}
+
+/** One file as it goes into the export. */
+interface OutFile {
+  base: string;
+  ext: string;
+  open(): Promise<NodeJS.ReadableStream | Buffer>;
+}
+
+/** A file read from disk: opened first, so a missing file is this document's failure, not a broken zip. */
+async function opened(src: NodeJS.ReadableStream | Buffer): Promise<NodeJS.ReadableStream | Buffer> {
+  if (Buffer.isBuffer(src)) return src;
+  const rs = src as ReadStream;
+  if (typeof rs.pending === 'boolean' && rs.pending) {
+    await new Promise<void>((resolve, reject) => {
+      rs.once('ready', resolve);
+      rs.once('error', reject);
+    });
+  }
+  return src;
+}
+
+// ---- The work ----
+
+export interface ExportWorkContext {
+  store: Store;
+  files: FileStore;
+  dir: string;
+  now: () => number;
+  bootId: string;
+  leaseMs: number;
+  /** The runner is stopping: let go of the job (it starts again later, from scratch). */
+  stopping: () => boolean;
+  log: (msg: string, err?: unknown) => void;
+}
+
+interface Handled {
+  p: number;
+  s: 'done' | 'failed';
+  r: string | null;
+  k: string | null;
+}
+
+type Sink =
+  | { kind: 'zip'; zip: ZipArchive; out: WriteStream; csv: WriteStream | null; csvPath: string | null }
+  | { kind: 'xlsx'; writer: XlsxWriter }
+  | { kind: 'single'; path: string; name: string | null; ext: string | null };
+
+/** Waits until the stream has taken the chunk (backpressure), so rows never pile up in memory. */
+function write(ws: WriteStream, chunk: string): Promise<void> | undefined {
+  if (ws.write(chunk)) return undefined;
+  return new Promise((resolve, reject) => {
+    ws.once('drain', resolve);
+    ws.once('error', reject);
+  });
+}
+
+function closed(ws: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (ws.closed) return resolve();
+    ws.once('close', resolve);
+    ws.once('error', reject);
+  });
+}
+
+/** Adds one entry and waits until the zip has consumed it: one file open at a time. */
+function appendEntry(zip: ZipArchive, src: NodeJS.ReadableStream | Buffer | string, name: string, store: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onEntry = () => {
+      zip.off('error', onError);
+      resolve();
+    };
+    const onError = (e: Error) => {
+      zip.off('entry', onEntry);
+      reject(e);
+    };
+    zip.once('entry', onEntry);
+    zip.once('error', onError);
+    zip.append(src, { name, store });
+  });
+}
+
+/** Already-compressed formats are stored as they are: deflating them again costs time and gains nothing. */
+const STORED_EXTS = new Set(['pdf', 'tif', 'tiff', 'png', 'jpg', 'jpeg', 'zip', 'xlsx', 'docx', 'gif']);
+
+/** Why the export job could not be finished as a whole (not a document's fault): it fails. */
+class ExportAborted extends Error {}
+
+/**
+ * Works an export job the runner has claimed (state running, ours). Returns the number of documents
+ * handled. With maxItems it stops after that many, keeping the job as a process that dies would.
+ */
+export async function workExport(ctx: ExportWorkContext, claimed: JobRow, actor: Actor | null, opts: { maxItems?: number } = {}): Promise<number> {
+  const { store, dir } = ctx;
+  const jobId = claimed.id;
+  const attempt = `${ctx.bootId.slice(0, 8)}-${Date.now().toString(36)}`;
+  const begun = await store.transaction(async (tx) => {
+    const job = await lockJob(tx, jobId);
+    if (!job || job.state !== 'running' || job.locked_by !== ctx.bootId) return null;
+    if (!actor || job.database_id === null) {
+      await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', new Date(ctx.now()));
+      return null;
+    }
+    // Started before (a process died, or stopped): from scratch.
+    await tx.query(`UPDATE job_items SET state = 'pending', reason = NULL, reason_key = NULL, handled_at = NULL WHERE job_id = $1 AND state <> 'pending'`, [jobId]);
+    await tx.query('UPDATE jobs SET succeeded = 0, failed = 0, progress = 0, notes = $2::jsonb, result = NULL WHERE id = $1', [jobId, '[]']);
+    return job;
+  });
+  if (!begun || !actor) return 0;
+  await removeParts(dir, jobId);
+  const params = begun.payload as ExportJobParams;
+  const dbId = begun.database_id as number;
+  try {
+    return await run(ctx, begun, params, dbId, actor, attempt, opts);
+  } catch (e) {
+    await removeParts(dir, jobId);
+    // The database went away: the pass ends and the export is tried again later. Anything else (the
+    // disk is full, a file broke the zip) would fail the same way again: the job fails with its reason.
+    if (e instanceof DbError) throw e;
+    ctx.log(`export job ${jobId} failed`, e);
+    const reason = e instanceof ExportAborted ? e.message : 'The export file could not be written';
+    await store.transaction(async (tx) => {
+      const job = await lockJob(tx, jobId);
+      if (job && job.state === 'running' && job.locked_by === ctx.bootId) await failJob(tx, job, reason, undefined, new Date(ctx.now()));
+    });
+    return 1;
+  }
+}
+
+async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams, dbId: number, actor: Actor, attempt: string, opts: { maxItems?: number }): Promise<number> {
+  const { store, dir } = ctx;
+  const s = params.settings;
+  const jobId = job.id;
+  const partPath = join(dir, `job-${jobId}-${attempt}.part`);
+  const csvPath = join(dir, `job-${jobId}-${attempt}.csv.part`);
+  const bit = exportBit(params.format);
+  const folder = s.FilePath?.trim() ? `${safeFileName(s.FilePath)}/` : '';
+  const names = new UniqueNames();
+
+  // The CSV's columns: ArchiveID, DocID, File, then FieldIDs (default: the fields of ArchiveID).
+  const fieldIds = s.FieldIDs?.length
+    ? s.FieldIDs
+    : (await store.query<{ field_id: number }>('SELECT field_id FROM archive_fields WHERE archive_id = $1 ORDER BY position, field_id', [s.ArchiveID])).rows.map((r) => r.field_id);
+  const fields: FieldRow[] = [];
+  for (const id of fieldIds) {
+    const f = await fieldById(store, dbId, id);
+    if (f) fields.push(f);
+  }
+  const nameField = params.field !== null ? ((await fieldById(store, dbId, params.field)) ?? null) : null;
+  const header = ['ArchiveID', 'DocID', 'File', ...fields.map((f) => f.name)];
+
+  const withCsv = params.format === 'zip' && Boolean(s.ExportWithCSV);
+  const single = params.format === 'zip' && !withCsv && !params.alwaysExportZip && job.total === 1;
+  let csvName = '';
+  let sink: Sink;
+  if (params.format === 'xlsx') {
+    sink = { kind: 'xlsx', writer: createXlsxWriter(partPath, 'Index data', header) };
+  } else if (single) {
+    sink = { kind: 'single', path: partPath, name: null, ext: null };
+  } else {
+    const out = createWriteStream(partPath);
+    const zip = new ZipArchive({ zlib: { level: 6 }, highWaterMark: 1024 * 1024 });
+    zip.pipe(out);
+    let csv: WriteStream | null = null;
+    if (withCsv) {
+      // Reserved first, so no document's file takes the CSV's name.
+      const c = splitName(safeFileName(s.CsvFile?.trim() || EXPORT_CSV_NAME), 'csv');
+      csvName = names.take(c.base, c.ext || 'csv');
+      csv = createWriteStream(csvPath);
+      await write(csv, csvLine(header, s));
+    }
+    sink = { kind: 'zip', zip, out, csv, csvPath: withCsv ? csvPath : null };
+  }
+
+  const abandon = async () => {
+    if (sink.kind === 'zip') {
+      sink.zip.abort();
+      sink.out.destroy();
+      sink.csv?.destroy();
+    }
+  };
+
+  let handled = 0;
+  let pending: Handled[] = [];
+  let counts = { done: 0, failed: 0 };
+  let lastFlush = Date.now();
+  /** Writes the handled items and counters; false when the job is no longer ours to work (cancelled, taken over). */
+  const flush = async (): Promise<boolean> => {
+    const batch = pending;
+    const c = counts;
+    pending = [];
+    counts = { done: 0, failed: 0 };
+    lastFlush = Date.now();
+    return store.transaction(async (tx) => {
+      const now = new Date(ctx.now());
+      const j = await lockJob(tx, jobId);
+      if (!j || j.state !== 'running' || j.locked_by !== ctx.bootId) return false;
+      if (batch.length) {
+        await tx.query(
+          `UPDATE job_items i SET state = t.s, reason = t.r, reason_key = t.k, handled_at = $2
+             FROM jsonb_to_recordset($3::jsonb) AS t(p int, s text, r text, k text) WHERE i.job_id = $1 AND i.position = t.p`,
+          [jobId, now, JSON.stringify(batch)],
+        );
+      }
+      await tx.query(
+        `UPDATE jobs SET succeeded = succeeded + $2::int, failed = failed + $3::int, progress = progress + $2::int + $3::int, updated_at = $4, lease_until = $5 WHERE id = $1`,
+        [jobId, c.done, c.failed, now, new Date(now.getTime() + ctx.leaseMs)],
+      );
+      return true;
+    });
+  };
+
+  let archives = new Map<number, ArchiveRow>();
+  for (let after = -1; ; ) {
+    const items = (
+      await store.query<{ position: number; archive_id: number; document_id: number }>(
+        'SELECT position, archive_id, document_id FROM job_items WHERE job_id = $1 AND position > $2 ORDER BY position LIMIT $3',
+        [jobId, after, BATCH],
+      )
+    ).rows.map((i) => ({ ...i, document_id: Number(i.document_id) }));
+    if (!items.length) break;
+    after = items[items.length - 1]!.position;
+    // Rights are read again for every batch: a right taken away while the export runs applies.
+    archives = new Map((await archivesWithRights(store, dbId, actor.userId)).map((a) => [a.id, a]));
+    const ids = intArray(items.map((i) => i.document_id));
+    const docs = new Map(
+      (await store.query<DocRow>('SELECT id, archive_id, deleted, fields, mvals FROM documents WHERE id = ANY($1::bigint[])', [ids])).rows.map((d) => [Number(d.id), d]),
+    );
+    const fileRows = new Map<number, FileRow[]>();
+    for (const f of (await store.query<FileRow>('SELECT document_id, sha256, file_name, file_type FROM document_files WHERE document_id = ANY($1::bigint[]) ORDER BY document_id, position, id', [ids])).rows) {
+      const k = Number(f.document_id);
+      fileRows.set(k, [...(fileRows.get(k) ?? []), f]);
+    }
+
+    for (const item of items) {
+      if (ctx.stopping()) {
+        await abandon();
+        await removeParts(dir, jobId);
+        await store.query('UPDATE jobs SET locked_by = NULL, lease_until = NULL WHERE id = $1 AND locked_by = $2', [jobId, ctx.bootId]);
+        return handled;
+      }
+      const doc = docs.get(item.document_id);
+      const archive = archives.get(item.archive_id);
+      let failure: { r: string; k: string } | null = null;
+      if (!doc || doc.deleted || doc.archive_id !== item.archive_id) failure = { r: `The document no longer exists in archive ${archive?.name ?? item.archive_id}`, k: 'ERROR_NOT_FOUND' };
+      else if (!archive || (archive.rights & ARCHIVE_PERMISSIONS.view) === 0 || (archive.rights & bit) === 0) {
+        failure = { r: 'You do not have permission to export documents of this archive', k: 'ERROR_FAILED_DUE_TO_PERMISSIONS' };
+      }
+      if (!failure && doc) failure = await addDocument(ctx, sink, params, doc, fileRows.get(doc.id) ?? [], { folder, names, nameField, fields, header });
+      if (failure) {
+        pending.push({ p: item.position, s: 'failed', r: failure.r, k: failure.k });
+        counts.failed++;
+      } else {
+        pending.push({ p: item.position, s: 'done', r: null, k: null });
+        counts.done++;
+      }
+      handled++;
+      if (pending.length >= FLUSH_DOCS || Date.now() - lastFlush >= FLUSH_MS || (opts.maxItems !== undefined && handled >= opts.maxItems)) {
+        if (!(await flush())) {
+          // Cancelled (DELETE api/jobs/{id}) or taken over after our lease lapsed: stop, leave nothing behind.
+          await abandon();
+          await removeParts(dir, jobId);
+          return handled;
+        }
+      }
+      if (opts.maxItems !== undefined && handled >= opts.maxItems) {
+        await abandon();
+        return handled;
+      }
+    }
+  }
+  if (!(await flush())) {
+    await abandon();
+    await removeParts(dir, jobId);
+    return handled;
+  }
+
+  // The file is complete: close it and move it into place.
+  let ext: string;
+  if (sink.kind === 'zip') {
+    if (sink.csv) {
+      sink.csv.end();
+      await closed(sink.csv);
+      const fh = await open(csvPath);
+      await appendEntry(sink.zip, fh.createReadStream(), `${folder}${csvName}`, false);
+    }
+    await sink.zip.finalize();
+    await closed(sink.out);
+    ext = 'zip';
+  } else if (sink.kind === 'xlsx') {
+    await sink.writer.finish();
+    ext = 'xlsx';
+  } else {
+    ext = sink.ext ?? 'bin';
+  }
+  const finalName = `job-${jobId}.${ext}`;
+  const finalPath = join(dir, finalName);
+  const nothingDone = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM job_items WHERE job_id = $1 AND state = 'done'`, [jobId]);
+  const succeeded = nothingDone.rows[0]?.n ?? 0;
+  if (succeeded === 0 || (sink.kind === 'single' && sink.name === null)) {
+    await removeParts(dir, jobId);
+    throw new ExportAborted('No document could be exported');
+  }
+  await rename(sink.kind === 'xlsx' || sink.kind === 'zip' ? partPath : sink.path, finalPath);
+  await removeParts(dir, jobId);
+  const size = (await stat(finalPath)).size;
+  const fileName = sink.kind === 'single' && !s.Filename?.trim() ? `${sink.name}.${ext}` : resultFileName(jobId, s.Filename, ext);
+
+  const finished = await store.transaction(async (tx) => {
+    const now = new Date(ctx.now());
+    const j = await lockJob(tx, jobId);
+    if (!j || j.state !== 'running' || j.locked_by !== ctx.bootId) return false;
+    const expires = new Date(now.getTime() + EXPORT_KEEP_MS).toISOString();
+    const result: ExportResult = { File: finalName, FileName: fileName, Size: size, Format: params.format, Mime: mimeOf(ext), Expires: expires };
+    const note: ExportNote = { JobId: jobId, FileName: fileName, Size: size, Format: params.format, Expires: expires };
+    if (params.auditEntry) {
+      const [kind, message] =
+        params.format === 'xlsx'
+          ? ['exported', 'Index data exported to Excel']
+          : withCsv
+            ? ['exported-csv', 'Document exported with CSV index data']
+            : s.ConvertToPDF
+              ? ['exported-pdf', 'Document exported as PDF']
+              : ['exported', 'Document exported'];
+      // One statement for every document of the export (an export of 100,000 writes 100,000 entries).
+      await tx.query(
+        `INSERT INTO audit_entries (database_id, archive_id, document_id, message, category, time, user_name, user_id, details)
+         SELECT $2, i.archive_id, i.document_id, $3, 'exported', $4, $5, $6, $7::jsonb FROM job_items i WHERE i.job_id = $1 AND i.state = 'done' ORDER BY i.position`,
+        [jobId, dbId, message, now, actor.userName, actor.userId, JSON.stringify({ JobId: jobId, Event: { Kind: kind } })],
+      );
+    }
+    await tx.query(
+      `UPDATE jobs SET state = 'done', finished_at = $2, updated_at = $2, locked_by = NULL, lease_until = NULL, result = $3::jsonb, notes = $4::jsonb WHERE id = $1`,
+      [jobId, now, JSON.stringify(result), JSON.stringify([[JOB_NOTE_KINDS.export, note]])],
+    );
+    return true;
+  });
+  if (!finished) await removeQuietly(finalPath);
+  return Math.max(handled, 1);
+}
+
+/** Puts one document into the export; returns its failure, or null. */
+async function addDocument(
+  ctx: ExportWorkContext,
+  sink: Sink,
+  params: ExportJobParams,
+  doc: DocRow,
+  fileRows: FileRow[],
+  c: { folder: string; names: UniqueNames; nameField: FieldRow | null; fields: FieldRow[]; header: string[] },
+): Promise<{ r: string; k: string } | null> {
+  const s = params.settings;
+  const docId = Number(doc.id);
+  const cells = c.fields.map((f) => fieldCell(f, doc));
+  if (sink.kind === 'xlsx') {
+    sink.writer.addRow([doc.archive_id, docId, fileRows.map((f) => f.file_name).join('; ') || null, ...cells]);
+    return null;
+  }
+  const files = await filesOf(ctx, docId, fileRows, { toPdf: Boolean(s.ConvertToPDF), toBw: Boolean(s.ConvertToBW) });
+  const named = c.nameField ? safeFileName(fieldText(c.nameField, doc)) : '';
+  const entries: string[] = [];
+  for (const f of files) {
+    let src: NodeJS.ReadableStream | Buffer;
+    try {
+      src = await opened(await f.open());
+    } catch (e) {
+      ctx.log(`export: file of document ${docId} unreadable`, e);
+      return { r: 'The file of this document could not be read', k: 'ERROR_NOT_FOUND' };
+    }
+    const base = c.nameField && named !== 'document' && fieldText(c.nameField, doc).trim() ? named : safeFileName(f.base);
+    const name = c.names.take(base, f.ext);
+    entries.push(name);
+    if (sink.kind === 'single') {
+      // The export of one document's one file is that file itself (alwaysExportZip=false).
+      if (sink.name !== null) return { r: 'This document has more than one file', k: 'ERROR_INCORRECT_PARAMETERS' };
+      const out = createWriteStream(sink.path);
+      if (Buffer.isBuffer(src)) out.end(src);
+      else (src as NodeJS.ReadableStream).pipe(out);
+      await closed(out);
+      const dot = name.lastIndexOf('.');
+      sink.name = dot > 0 ? name.slice(0, dot) : name;
+      sink.ext = f.ext || 'bin';
+      continue;
+    }
+    await appendEntry(sink.zip, src, `${c.folder}${name}`, STORED_EXTS.has(f.ext.toLowerCase()));
+  }
+  if (sink.kind === 'zip' && sink.csv) {
+    const texts = c.fields.map((f) => fieldText(f, doc));
+    await write(sink.csv, csvLine([String(doc.archive_id), String(docId), entries.join('; '), ...texts], s));
+  }
+  return null;
+}
+
+/** The document's files as they go into the zip: as stored (from the rows the batch read), or converted (export-convert.ts). */
+async function filesOf(ctx: ExportWorkContext, docId: number, rows: FileRow[], conv: ConvertOptions): Promise<OutFile[]> {
+  if (conv.toPdf || conv.toBw) return (await exportFilesOf({ store: ctx.store, files: ctx.files }, docId, conv)).map((f) => ({ base: f.name, ext: f.ext, open: f.open }));
+  return rows.map((f) => {
+    const { base, ext } = splitName(f.file_name, f.file_type);
+    return { base, ext, open: () => Promise.resolve(ctx.files.stream(f.sha256)) };
+  });
+}
+
+// ---- The result file ----
+
+export interface ExportDownload {
+  path: string;
+  fileName: string;
+  mime: string;
+  size: number;
+}
+
+/** 409 while the export runs: the error and the job, so the client can show its progress. */
+export class ExportNotReady extends ApiError {
+  constructor(readonly job: Job) {
+    super(409, `Export ${job.Id} is not ready yet (${job.Processed} of ${job.Count} documents done)`, EXPORT_NOT_READY_KEY);
+  }
+}
+
+const expired = (jobId: number) => new ApiError(410, `Export ${jobId} has expired: its file is kept ${EXPORT_KEEP_HOURS} hours`, EXPORT_EXPIRED_KEY);
+
+/**
+ * The finished export's file, for its owner: 404 unknown (or another user's, or another database's),
+ * 400 not an export, 409 still running, 410 expired (the file is removed then if the purge has not
+ * yet), 404 an export that ended without a file (cancelled or failed).
+ */
+export async function exportDownload(db: Queryable, dir: string, ownerId: number, dbId: number, jobId: number, now: number): Promise<ExportDownload> {
+  const r = await db.query<JobRow>(
+    `SELECT id, kind, state, total, received, succeeded, failed, notes, owner_id, database_id, key, archive_id, destination_archive_id,
+            result, payload, locked_by, lease_until, created_at, updated_at, finished_at
+       FROM jobs WHERE id = $1 AND owner_id = $2`,
+    [jobId, ownerId],
+  );
+  const row = r.rows[0];
+  if (!row || row.database_id !== dbId) throw Errors.notFound(`Job ${jobId} does not exist`);
+  const job: JobRow = { ...row, id: Number(row.id), total: Number(row.total), received: Number(row.received), succeeded: Number(row.succeeded), failed: Number(row.failed) };
+  if (job.kind !== EXPORT_JOB_KIND) throw Errors.badRequest(`Job ${jobId} is not an export`);
+  if (job.state === 'queued' || job.state === 'running') throw new ExportNotReady(toWire(job));
+  const result = job.result as ExportResult | null;
+  if (job.state !== 'done' || !result?.File) throw Errors.notFound(`Export ${jobId} ${job.state === 'cancelled' ? 'was cancelled' : 'failed'}: it has no file`);
+  const path = join(dir, result.File);
+  if (result.Expired || Date.parse(result.Expires) <= now) {
+    await removeQuietly(path);
+    throw expired(jobId);
+  }
+  // Not on this server's disk (another process with its own DATA_DIR, or removed by hand).
+  const st = await stat(path).catch(() => null);
+  if (!st) throw expired(jobId);
+  return { path, fileName: result.FileName, mime: result.Mime, size: st.size };
+}
+
+/**
+ * Removes export files past their time (the job is kept: its GET answers 410) and temporary files
+ * that no running export owns (left by a crash). At start and every hour (app.ts).
+ */
+export async function purgeExports(store: Store, dir: string, now: number): Promise<number> {
+  const r = await store.query<{ id: number; result: ExportResult }>(
+    `SELECT id, result FROM jobs WHERE kind = 'export' AND result IS NOT NULL AND finished_at < $1 AND NOT (result ? 'Expired') AND result ? 'File'`,
+    [new Date(now - EXPORT_KEEP_MS)],
+  );
+  for (const j of r.rows) {
+    await removeQuietly(join(dir, j.result.File));
+    await store.query(`UPDATE jobs SET result = result || '{"Expired": true}'::jsonb WHERE id = $1`, [j.id]);
+  }
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const parts = names.map((n) => ({ n, m: /^job-(\d+)-.*\.part$/.exec(n) })).filter((x) => x.m);
+  if (parts.length) {
+    const live = new Set(
+      (await store.query<{ id: number }>(`SELECT id FROM jobs WHERE kind = 'export' AND state IN ('queued', 'running')`)).rows.map((x) => Number(x.id)),
+    );
+    for (const p of parts) if (!live.has(Number(p.m![1]))) await removeQuietly(join(dir, p.n));
+  }
+  return r.rows.length;
+}
