@@ -12,7 +12,7 @@
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, concatTransformationMatrix, degrees, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import sharp from 'sharp';
-import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
 import { MERGE_MAX_DOCUMENTS, type MergeAnswer, type MergeArchiveRef, type MergeInboxRef, type MergeRequest } from '../../src/api/documents.js';
 import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
 import { archivesWithRights, inboxesWithRights, type ArchiveRow, type InboxRow } from '../auth/permissions.js';
@@ -314,9 +314,16 @@ export async function mergeDocuments(deps: MergeDeps, dbId: number, actor: Actor
         return `($1, $${k - 3}, $2, $${k - 2}, $${k - 1}, $${k})`;
       });
       if (values.length) await tx.query(`INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text) VALUES ${values.join(', ')}`, params);
-      await tx.query('UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = $5, modified_at = $6, modified_by = $7 WHERE id = $1', [
-        b.id, ordered.length, fileName, 'PDF', contentText, now, actor.userName,
-      ]);
+      // The system fields the archive shows (Page Count, File Type, Last Modified By: Prop 16, 1024,
+      // 256) are stored values: they follow the new file, or the grid would show the old page count.
+      await tx.query(
+        `UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = $5, modified_at = $6, modified_by = $7,
+                fields = fields || COALESCE((SELECT jsonb_object_agg(f.id::text, CASE WHEN (f.prop & $9) <> 0 THEN to_jsonb($2::int::text) WHEN (f.prop & $10) <> 0 THEN to_jsonb($4::text) ELSE to_jsonb($7::text) END)
+                                               FROM archive_fields af JOIN fields f ON f.id = af.field_id
+                                              WHERE af.archive_id = $8 AND NOT f.multi_value AND (f.prop & ($9 | $10 | $11)) <> 0), '{}'::jsonb)
+          WHERE id = $1`,
+        [b.id, ordered.length, fileName, 'PDF', contentText, now, actor.userName, b.archive.id, FIELD_PROPS.pageCount, FIELD_PROPS.fileType, FIELD_PROPS.lastModifiedBy],
+      );
       answer = { DocID: b.id, ArchiveID: b.archive.id, PageCount: ordered.length };
     }
     if (removeOthers && otherDocs.length) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentHistory } from '../../src/api/audit';
 import { MergeAnswer, documentPaths, type MergeRequest } from '../../src/api/documents';
 import { InboxFiles, inboxPaths } from '../../src/api/inboxes';
-import { SEED_IDS } from '../../server/seed/catalog';
+import { F, SEED_IDS } from '../../server/seed/catalog';
 import { signIn, startServer, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -102,6 +102,9 @@ describe('an inbox file into an archive document', () => {
     const texts = (await s.store.query<{ text: string | null }>('SELECT text FROM document_pages WHERE document_id = $1 ORDER BY page_no', [base.id])).rows.map((p) => p.text);
     expect(texts).toHaveLength(total);
     expect(texts.slice(base.page_count)).toEqual(fill(file.page_count, '').map(() => null));
+    // The stored system fields follow the new file (the grid shows them).
+    const fields = (await s.store.query<{ fields: Record<string, string> }>('SELECT fields FROM documents WHERE id = $1', [base.id])).rows[0]!.fields;
+    expect([fields[String(F.pageCount)], fields[String(F.fileType)], fields[String(F.lastModifiedBy)]]).toEqual([String(total), 'PDF', 'user']);
     // Gone from the inbox, for the inbox list too.
     expect(await inboxRow(file.inbox_id, file.file_name)).toBeUndefined();
     const list = InboxFiles.parse((await s.app.inject({ method: 'GET', url: inboxPaths.list, query: { Id: String(I.scans), numberOfDocuments: '100' }, headers: { 'auth-token': tokens.user! } })).json());
