@@ -178,7 +178,9 @@ export async function startExport(store: Store, actor: Actor, dbId: number, s: E
   if (!ids.length || !live.rows[0]?.n) throw new ApiError(400, 'There is nothing to export: no documents match', EXPORT_NO_RESULTS_KEY);
   await refuseHeld(store, ids);
 
-  const params: ExportJobParams = { settings: s, format, field: q.field ?? null, auditEntry: q.auditEntry, alwaysExportZip: q.alwaysExportZip };
+  // The documents are the job's items; kept out of payload, which every job listing reads (100,000 Docs are ~4 MB).
+  const { Docs: _docs, ...settings } = s;
+  const params: ExportJobParams = { settings, format, field: q.field ?? null, auditEntry: q.auditEntry, alwaysExportZip: q.alwaysExportZip };
   const accepted = await store.transaction(async (tx) => {
     const ins = await tx.query<{ id: number }>(
       `INSERT INTO jobs (kind, state, total, received, owner_id, database_id, key, archive_id, payload, notes, created_at, updated_at)

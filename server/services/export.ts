@@ -55,7 +55,8 @@ import { failJob, lockJob, toWire, type JobRow } from './jobs.js';
 
 /** What the POST fixed for the job (jobs.payload). */
 export interface ExportJobParams {
-  settings: ExportSettings;
+  /** The POST's settings without Docs (the job's items are the documents). */
+  settings: Omit<ExportSettings, 'Docs'>;
   format: ExportFormat;
   /** Field whose value names each document's file; null: the file name. */
   field: number | null;
