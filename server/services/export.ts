@@ -362,7 +362,12 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
   const header = ['ArchiveID', 'DocID', 'File', ...fields.map((f) => f.name)];
 
   const withCsv = params.format === 'zip' && Boolean(s.ExportWithCSV);
-  const single = params.format === 'zip' && !withCsv && !params.alwaysExportZip && job.total === 1;
+  // alwaysExportZip=false: one document of one file is that file itself; anything more is a zip.
+  let single = params.format === 'zip' && !withCsv && !params.alwaysExportZip && job.total === 1;
+  if (single) {
+    const n = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM document_files f JOIN job_items i ON i.document_id = f.document_id WHERE i.job_id = $1', [jobId]);
+    single = n.rows[0]?.n === 1;
+  }
   let csvName = '';
   let sink: Sink;
   if (params.format === 'xlsx') {
@@ -583,7 +588,6 @@ async function addDocument(
     entries.push(name);
     if (sink.kind === 'single') {
       // The export of one document's one file is that file itself (alwaysExportZip=false).
-      if (sink.name !== null) return { r: 'This document has more than one file', k: 'ERROR_INCORRECT_PARAMETERS' };
       const out = createWriteStream(sink.path);
       if (Buffer.isBuffer(src)) out.end(src);
       else (src as NodeJS.ReadableStream).pipe(out);

@@ -234,6 +234,16 @@ describe('export job: the zip', () => {
     // An ASCII stand-in for old clients, the exact name (RFC 5987) for the rest.
     expect(r.headers['content-disposition']).toBe(`attachment; filename="Stra_e.${fext}"; filename*=UTF-8''Stra%C3%9Fe.${fext}`);
     expect(r.rawPayload.equals(file.bytes)).toBe(true);
+
+    // A document of two files is still a zip of both.
+    const two = invoices(1)[0]!;
+    const first = (await s.store.query<{ sha256: string }>('SELECT sha256 FROM document_files WHERE document_id = $1', [two.id])).rows[0]!;
+    await s.store.query(`INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 1, $2, 'second page.pdf', 'PDF', 1)`, [two.id, first.sha256]);
+    const zipped = await start({ Docs: docsOf([two]) }, { query: 'alwaysExportZip=false' });
+    await finished(zipped);
+    const z = await download(zipped);
+    expect(z.headers['content-type']).toBe('application/zip');
+    expect(Object.keys(unzip(z.rawPayload))).toEqual((await storedFiles(two.id)).map((f) => f.name));
   });
 
   it('ConvertToPDF: a TIFF document goes into the zip as a PDF of its pages; a PDF as it is', async () => {
