@@ -166,6 +166,34 @@ test.describe('download and share a document', () => {
     expect((await shared(page))[1]!.name).toBe(expected.name);
   });
 
+  test('when the browser refuses the share after the fetch (the tap counts no more), a dialog offers it again with a fresh tap', async ({ page, request }) => {
+    await emulateWebShare(page);
+    // Safari's behaviour: the first share, called after awaiting the file, is not allowed.
+    await page.addInitScript(() => {
+      const share = navigator.share.bind(navigator);
+      let first = true;
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          if (!first) return share(data);
+          first = false;
+          return Promise.reject(new DOMException('Must be handling a user gesture to perform a share request.', 'NotAllowedError'));
+        },
+      });
+    });
+    const { token, doc } = await openCorrespondence(page, request, 5);
+    const expected = await serverFile(request, token, doc);
+    const menu = await openRowMenu(page, 5);
+    await menu.getByRole('menuitem', { name: t('DOCUMENTS_SHARE'), exact: true }).click();
+    const ready = page.getByRole('dialog', { name: t('DOCUMENTS_SHARE_READY', { name: expected.name }) });
+    await expect(ready).toBeVisible();
+    expect(await shared(page)).toHaveLength(0);
+    await ready.getByRole('button', { name: t('DOCUMENTS_SHARE'), exact: true }).click();
+    await expect(ready).toBeHidden();
+    await expect.poll(async () => (await shared(page)).length).toBe(1);
+    expect((await shared(page))[0]!.size).toBe(expected.bytes.byteLength);
+  });
+
   test('offline, Download says it needs a connection', async ({ page, request, context }) => {
     await withoutSavePicker(page);
     await openCorrespondence(page, request, 5);
@@ -191,6 +219,10 @@ test.describe('download and share a document', () => {
     await expect(item).toHaveAccessibleDescription(t('DOCUMENTS_NO_EXPORT_RIGHT'));
     // Shown, not only described: a finger has no hover.
     await expect(item).toContainText(t('DOCUMENTS_NO_EXPORT_RIGHT'));
+    // The other unavailable actions say why in the same way.
+    for (const key of ['DOCUMENTS_COPY', 'DOCUMENTS_DELETE', 'DOCUMENTS_EMAIL'] as const) {
+      await expect(menu.getByRole('menuitem', { name: t(key), exact: true })).toHaveAccessibleDescription(t('DOCUMENTS_READ_ONLY_LICENCE'));
+    }
     let downloads = 0;
     page.on('download', () => downloads++);
     await item.dispatchEvent('click');

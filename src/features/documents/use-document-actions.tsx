@@ -116,11 +116,15 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
   const fileBlocked = fileBlockedReason(archivePermissions);
   const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] => [
-    ...(['Copy', 'Move', 'delete'] as const).map((op) => ({ id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: blocked(op) !== null, onSelect: () => start(op, [doc]) })),
+    ...(['Copy', 'Move', 'delete'] as const).map((op) => {
+      const reason = blocked(op);
+      return { id: `document-${op.toLowerCase()}`, label: t(ACTION_KEYS[op]), disabled: reason !== null, reason: reason ? t(reason) : undefined, onSelect: () => start(op, [doc]) };
+    }),
     {
       id: 'document-email',
       label: t('DOCUMENTS_EMAIL'),
       disabled: emailBlocked !== null,
+      reason: emailBlocked ? t(emailBlocked) : undefined,
       onSelect: () => (emailBlocked ? notify('error', t(emailBlocked)) : setEmailing(doc)),
     },
     // Single export: the file itself, saved or downloaded (bit 128).
