@@ -27,11 +27,12 @@ export function documentFileRoutes(app: FastifyInstance, ctx: ServerContext) {
     const { db, archiveId, docId } = DocParams.parse(request.params);
     const q = FileQuery.parse(request.query ?? {});
     const actor = { userId: auth.userId, userName: auth.userName, licenceType: auth.licenceType };
+    // Fastify answers HEAD with this handler too: a HEAD (a size check) exports nothing, so it writes no history.
     const file = await documentFile(
       ctx.store,
       ctx.files,
       actor,
-      { dbId: db, archiveId, docId, secureId: q.SecureId, fileNameFieldId: q.fileNameFieldId, auditEntry: q.auditEntry === 'true' },
+      { dbId: db, archiveId, docId, secureId: q.SecureId, fileNameFieldId: q.fileNameFieldId, auditEntry: q.auditEntry === 'true' && request.method === 'GET' },
       new Date(ctx.clock.now()),
     );
     reply

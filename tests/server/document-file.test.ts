@@ -123,10 +123,17 @@ describe('GET .../documents/{id}/file', () => {
     expect(pdf.getPage(0).getSize()).toEqual(own.getPage(0).getSize());
   });
 
-  it('writes an exported history entry with auditEntry=true, and none without', async () => {
+  it('writes an exported history entry with auditEntry=true, and none without it or for a HEAD', async () => {
     const [d] = invoices.take(1);
     expect((await download(d!)).statusCode).toBe(200);
     expect((await download(d!, { auditEntry: 'false' })).statusCode).toBe(200);
+    const head = await s.app.inject({
+      method: 'HEAD',
+      url: `${exportPaths.file(1, d!.archive_id, d!.id)}?SecureId=${d!.secure_hash}&auditEntry=true`,
+      headers: { 'auth-token': tokens.user as string },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     expect(await exportedEntries(d!)).toHaveLength(0);
     expect((await download(d!, { auditEntry: 'true' })).statusCode).toBe(200);
     const entries = await exportedEntries(d!);
