@@ -27,6 +27,8 @@ import { mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { ZipArchive } from 'archiver';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
@@ -254,7 +256,7 @@ interface Handled {
 }
 
 type Sink =
-  | { kind: 'zip'; zip: ZipArchive; out: WriteStream; csv: WriteStream | null; csvPath: string | null }
+  | { kind: 'zip'; zip: ZipArchive; out: WriteStream; csv: WriteStream | null; csvPath: string | null; guard: StreamGuard }
   | { kind: 'xlsx'; writer: XlsxWriter }
   | { kind: 'single'; path: string; name: string | null; ext: string | null };
 
@@ -298,6 +300,35 @@ const STORED_EXTS = new Set(['pdf', 'tif', 'tiff', 'png', 'jpg', 'jpeg', 'zip', 
 /** Why the export job could not be finished as a whole (not a document's fault): it fails. */
 class ExportAborted extends Error {}
 
+/** The disk refused the file: its error code (ENOSPC, ...), never the server's paths. */
+const writeFailed = (e: Error) => new ExportAborted(`The export file could not be written (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+
+/**
+ * The first error of any of the export's streams. Every wait on them races it: a stream that failed
+ * (a missing folder, a full disk) stops taking data, so a plain wait would never end; and an error
+ * with no listener would end the process.
+ */
+class StreamGuard {
+  error: Error | undefined;
+  private reject: (e: Error) => void = () => undefined;
+  readonly failed = new Promise<never>((_, reject) => {
+    this.reject = reject;
+  });
+  constructor() {
+    this.failed.catch(() => undefined);
+  }
+  watch(...streams: NodeJS.EventEmitter[]) {
+    for (const st of streams)
+      st.on('error', (e: Error) => {
+        this.error ??= e;
+        this.reject(writeFailed(e));
+      });
+  }
+  wait<T>(p: Promise<T> | undefined): Promise<T | undefined> {
+    return p ? Promise.race([p, this.failed]) : Promise.resolve(undefined);
+  }
+}
+
 /**
  * Works an export job the runner has claimed (state running, ours). Returns the number of documents
  * handled. With maxItems it stops after that many, keeping the job as a process that dies would.
@@ -322,9 +353,12 @@ export async function workExport(ctx: ExportWorkContext, claimed: JobRow, actor:
   await removeParts(dir, jobId);
   const params = begun.payload as ExportJobParams;
   const dbId = begun.database_id as number;
+  const streams: { abandon?: () => Promise<void> } = {};
   try {
-    return await run(ctx, begun, params, dbId, actor, attempt, opts);
+    return await run(ctx, begun, params, dbId, actor, attempt, opts, streams);
   } catch (e) {
+    // Its streams closed (the file being read among them) before the files go.
+    await streams.abandon?.();
     await removeParts(dir, jobId);
     // The database went away: the pass ends and the export is tried again later. Anything else (the
     // disk is full, a file broke the zip) would fail the same way again: the job fails with its reason.
@@ -339,7 +373,16 @@ export async function workExport(ctx: ExportWorkContext, claimed: JobRow, actor:
   }
 }
 
-async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams, dbId: number, actor: Actor, attempt: string, opts: { maxItems?: number }): Promise<number> {
+async function run(
+  ctx: ExportWorkContext,
+  job: JobRow,
+  params: ExportJobParams,
+  dbId: number,
+  actor: Actor,
+  attempt: string,
+  opts: { maxItems?: number },
+  streams: { abandon?: () => Promise<void> },
+): Promise<number> {
   const { store, dir } = ctx;
   const s = params.settings;
   const jobId = job.id;
@@ -377,6 +420,8 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
   } else {
     const out = createWriteStream(partPath);
     const zip = new ZipArchive({ zlib: { level: 6 }, highWaterMark: 1024 * 1024 });
+    const guard = new StreamGuard();
+    guard.watch(out, zip);
     zip.pipe(out);
     let csv: WriteStream | null = null;
     if (withCsv) {
@@ -384,9 +429,10 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
       const c = splitName(safeFileName(s.CsvFile?.trim() || EXPORT_CSV_NAME), 'csv');
       csvName = names.take(c.base, c.ext || 'csv');
       csv = createWriteStream(csvPath);
-      await write(csv, csvLine(header, s));
+      guard.watch(csv);
+      await guard.wait(write(csv, csvLine(header, s)));
     }
-    sink = { kind: 'zip', zip, out, csv, csvPath: withCsv ? csvPath : null };
+    sink = { kind: 'zip', zip, out, csv, csvPath: withCsv ? csvPath : null, guard };
   }
 
   const abandon = async () => {
@@ -396,6 +442,7 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
       sink.csv?.destroy();
     }
   };
+  streams.abandon = abandon;
 
   let handled = 0;
   let pending: Handled[] = [];
@@ -472,6 +519,7 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
         counts.done++;
       }
       handled++;
+      if (sink.kind === 'zip' && sink.guard.error) throw writeFailed(sink.guard.error);
       if (pending.length >= FLUSH_DOCS || Date.now() - lastFlush >= FLUSH_MS || (opts.maxItems !== undefined && handled >= opts.maxItems)) {
         if (!(await flush())) {
           // Cancelled (DELETE api/jobs/{id}) or taken over after our lease lapsed: stop, leave nothing behind.
@@ -497,12 +545,13 @@ async function run(ctx: ExportWorkContext, job: JobRow, params: ExportJobParams,
   if (sink.kind === 'zip') {
     if (sink.csv) {
       sink.csv.end();
-      await closed(sink.csv);
+      await sink.guard.wait(closed(sink.csv));
       const fh = await open(csvPath);
-      await appendEntry(sink.zip, fh.createReadStream(), `${folder}${csvName}`, false);
+      await sink.guard.wait(appendEntry(sink.zip, fh.createReadStream(), `${folder}${csvName}`, false));
     }
-    await sink.zip.finalize();
-    await closed(sink.out);
+    await sink.guard.wait(sink.zip.finalize());
+    await sink.guard.wait(closed(sink.out));
+    if (sink.guard.error) throw writeFailed(sink.guard.error);
     ext = 'zip';
   } else if (sink.kind === 'xlsx') {
     await sink.writer.finish();
@@ -588,20 +637,17 @@ async function addDocument(
     entries.push(name);
     if (sink.kind === 'single') {
       // The export of one document's one file is that file itself (alwaysExportZip=false).
-      const out = createWriteStream(sink.path);
-      if (Buffer.isBuffer(src)) out.end(src);
-      else (src as NodeJS.ReadableStream).pipe(out);
-      await closed(out);
+      await pipeline(Buffer.isBuffer(src) ? Readable.from([src]) : src, createWriteStream(sink.path));
       const dot = name.lastIndexOf('.');
       sink.name = dot > 0 ? name.slice(0, dot) : name;
       sink.ext = f.ext || 'bin';
       continue;
     }
-    await appendEntry(sink.zip, src, `${c.folder}${name}`, STORED_EXTS.has(f.ext.toLowerCase()));
+    await sink.guard.wait(appendEntry(sink.zip, src, `${c.folder}${name}`, STORED_EXTS.has(f.ext.toLowerCase())));
   }
   if (sink.kind === 'zip' && sink.csv) {
     const texts = c.fields.map((f) => fieldText(f, doc));
-    await write(sink.csv, csvLine([String(doc.archive_id), String(docId), entries.join('; '), ...texts], s));
+    await sink.guard.wait(write(sink.csv, csvLine([String(doc.archive_id), String(docId), entries.join('; '), ...texts], s)));
   }
   return null;
 }

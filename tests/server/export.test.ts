@@ -390,6 +390,19 @@ describe('export job: progress, crash, cancel, expiry', () => {
   });
 });
 
+describe('export job: a disk that refuses the file', () => {
+  it('fails the job with the error code (no path), leaves the process running and the documents untouched', async () => {
+    const id = await start({ Docs: docsOf(invoices(2)), ExportWithCSV: true });
+    const broken = new JobRunner({ store: s.store, now: () => s.clock.t, bootId: randomUUID(), leaseMs: LEASE_MS, exports: { files: s.files, dir: join(s.exportDir, 'no-such-folder') } });
+    // Older jobs of other tests may be claimed first.
+    for (let i = 0; i < 5 && ['queued', 'running'].includes((await job(id)).State); i++) await broken.runOnce();
+    const j = await job(id);
+    expect(j.State).toBe('failed');
+    expect(j.Reason).toBe('The export file could not be written (ENOENT)');
+    expect((await download(id)).statusCode).toBe(404);
+  });
+});
+
 describe('export job: refusals (nothing started)', () => {
   const jobsNow = async () => (await s.store.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = 'export'")).rows[0]!.n;
 
