@@ -315,6 +315,34 @@ test.describe('export', () => {
     await expect(t.panel.getByRole('listitem').filter({ hasText: 'Export' }).getByRole('alert')).toContainText(words);
   });
 
+  test('the Export tab of the settings holds the defaults the dialog opens with, checked like the dialog', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    await page.getByTestId('header-settings').click();
+    const tab = page.getByRole('group', { name: 'Export', exact: true });
+    await expect(tab.getByLabel('Field delimiter', { exact: true })).toHaveValue(',');
+    await tab.getByLabel('File name (empty: chosen by the server)').fill('a*b');
+    await expect(tab.getByLabel('File name (empty: chosen by the server)')).toHaveAccessibleDescription('These characters are not allowed in a name: *');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Correct what is marked before saving.' })).toBeVisible();
+    await tab.getByLabel('File name (empty: chosen by the server)').fill('weekly');
+    await tab.getByLabel('Field delimiter', { exact: true }).fill('|');
+    await tab.getByLabel('Put every value between string delimiters').check();
+    await tab.getByLabel('Convert pages to black and white').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+
+    const f = await makeDocuments(request, token, 1, 'ex-defaults');
+    await openMarked(page, f, 25);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export documents' });
+    await expect(dialog.getByLabel('Field delimiter', { exact: true })).toHaveValue('|');
+    await expect(dialog.getByLabel('String delimiter', { exact: true })).toHaveValue('"');
+    await expect(dialog.getByLabel('Put every value between string delimiters')).toBeChecked();
+    await expect(dialog.getByLabel('Convert pages to black and white')).toBeChecked();
+    await expect(dialog.getByLabel('Convert TIFF documents to PDF')).not.toBeChecked();
+    await expect(dialog.getByLabel('File name (empty: chosen by the server)')).toHaveValue('weekly');
+  });
+
   test('forbidden characters in the names are shown beside them; Start says what to fix; Escape closes the dialog', async ({ page, request }) => {
     const token = await openDemo(page, 'user');
     const f = await makeDocuments(request, token, 1, 'ex-names');
