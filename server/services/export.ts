@@ -722,13 +722,22 @@ export async function purgeExports(store: Store, dir: string, now: number): Prom
     await removeQuietly(join(dir, j.result.File));
     await store.query(`UPDATE jobs SET result = result || '{"Expired": true}'::jsonb WHERE id = $1`, [j.id]);
   }
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const parts = names.map((n) => ({ n, m: /^job-(\d+)-.*\.part$/.exec(n) })).filter((x) => x.m);
-  if (parts.length) {
-    const live = new Set(
-      (await store.query<{ id: number }>(`SELECT id FROM jobs WHERE kind = 'export' AND state IN ('queued', 'running')`)).rows.map((x) => Number(x.id)),
-    );
-    for (const p of parts) if (!live.has(Number(p.m![1]))) await removeQuietly(join(dir, p.n));
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^job-\d+[-.]/.test(n));
+  if (!names.length) return r.rows.length;
+  // A running export's files stay (also its result in the moment between its rename and its commit),
+  // and the results still kept; the rest was left by a crash, expired, or lost its job (its database
+  // removed, or purged after JOB_KEEP_MS).
+  const running = new Set(
+    (await store.query<{ id: number }>(`SELECT id FROM jobs WHERE kind = 'export' AND state IN ('queued', 'running')`)).rows.map((x) => Number(x.id)),
+  );
+  const kept = new Set(
+    (await store.query<{ file: string }>(`SELECT result->>'File' AS file FROM jobs WHERE kind = 'export' AND state = 'done' AND result ? 'File' AND NOT (result ? 'Expired')`)).rows.map(
+      (x) => x.file,
+    ),
+  );
+  for (const n of names) {
+    const id = Number(/^job-(\d+)/.exec(n)![1]);
+    if (!running.has(id) && !kept.has(n)) await removeQuietly(join(dir, n));
   }
   return r.rows.length;
 }

@@ -5,7 +5,7 @@
  * in the database.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
@@ -368,6 +368,11 @@ describe('export job: progress, crash, cancel, expiry', () => {
     await signInAll();
     expect(await purgeExports(s.store, s.exportDir, s.clock.t)).toBeGreaterThanOrEqual(1);
     expect(existsSync(file)).toBe(false);
+    // A file no job keeps (its job removed with its database, say) goes too; a running export's file stays.
+    const stray = join(s.exportDir, 'job-999999.zip');
+    writeFileSync(stray, 'x');
+    await purgeExports(s.store, s.exportDir, s.clock.t);
+    expect(existsSync(stray)).toBe(false);
     const gone = await download(id);
     expect(gone.statusCode).toBe(410);
     expect(ErrorBody.parse(gone.json()).Key).toBe(EXPORT_EXPIRED_KEY);
