@@ -313,6 +313,17 @@ describe('export job: progress, crash, cancel, expiry', () => {
     expect(readdirSync(s.exportDir).filter((n) => n.startsWith(`job-${id}-`))).toEqual([]);
   });
 
+  it('a process that dies after its last document but before the file is finished: the export is taken up again (no item is pending then)', async () => {
+    const docs = invoices(3);
+    const id = await start({ Docs: docsOf(docs) });
+    expect(await runner('process-c').runOnce({ maxItems: 3 })).toBe(3);
+    expect(await job(id)).toMatchObject({ State: 'running', Processed: 3 });
+    s.clock.advance(LEASE_MS + 1);
+    expect(await runner('process-d').runOnce()).toBe(3);
+    expect(await job(id)).toMatchObject({ State: 'done', Processed: 3, Succeeded: 3 });
+    expect(Object.keys(unzip((await download(id)).rawPayload))).toHaveLength(3);
+  });
+
   it('a document deleted or no longer permitted while the export waits is a failure DocID {id}: reason; the rest is exported', async () => {
     const docs = correspondence(3);
     const id = await start({ ArchiveID: A.correspondence, Docs: docsOf(docs), ExportWithCSV: true }, { user: 'admin' });
