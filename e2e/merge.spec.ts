@@ -14,7 +14,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
-import { apiToken, expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { apiToken, expectTapTarget, getSearch, mustPut, promptId, rowOf, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { waitForServiceWorker } from './support';
 
 type FileDoc = Doc & { FileType: string; PageCount: number };
 
@@ -253,5 +254,52 @@ test.describe('merge and append', () => {
     ]);
     const merged = await filePdf(request, token, pdf);
     expect(merged.getPages().map(kindOf)).toEqual([...fill(pdf.PageCount, 'text'), ...fill(tif.PageCount, 'scan')]);
+  });
+});
+
+test.describe('merge and append, failure and offline', () => {
+  test('a merge confirmed offline is queued, sent when the connection returns; one whose document went away meanwhile ends with the failure note and the server\'s reason', async ({ page, context, request }) => {
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, ['PDF', 'TIF', 'PDF'], 'mg-fail');
+    const [a, b, c] = f.docs as [FileDoc, FileDoc, FileDoc];
+    const title = (d: Doc) => d.Fields.find((x) => x.ID === F.title)!.VAL;
+    await openMarked(page, f, 25);
+    await waitForServiceWorker(page);
+
+    // Offline: the merge of the first two waits in the outbox.
+    await context.setOffline(true);
+    await checkCell(page, 0).click();
+    await checkCell(page, 1).click();
+    await actions(page).getByRole('button', { name: 'Merge', exact: true }).click();
+    let modal = page.getByRole('dialog', { name: 'Merge 2 documents' });
+    await modal.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByTestId('header-notifications').click();
+    const tray = page.getByRole('region', { name: 'Notifications', exact: true });
+    const queued = tray.getByRole('listitem', { name: `Merge 2 documents into ${title(a)}` });
+    await expect(queued).toContainText('Waiting to be sent');
+    expect((await marked(request, token, f)).map((d) => d.PageCount)).toEqual([a.PageCount, b.PageCount, c.PageCount]);
+    await context.setOffline(false);
+    await expect(queued).toContainText(`Merged 2 documents into document ${a.Id} (${a.PageCount + b.PageCount} pages)`, { timeout: 30_000 });
+    await page.getByTestId('header-notifications').click();
+
+    // The base and the third are checked; the third is deleted elsewhere before the merge is sent.
+    await expect(page.getByTestId('results-count')).toHaveText('2 documents', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    // Checked in this order, the merged document first: it is the base.
+    await checkCell(page, await rowOf(page, title(a))).click();
+    await checkCell(page, await rowOf(page, title(c))).click();
+    await actions(page).getByRole('button', { name: 'Merge', exact: true }).click();
+    modal = page.getByRole('dialog', { name: 'Merge 2 documents' });
+    await expect(modal).toBeVisible();
+    const gone = await request.get(`/api/dbs/1/archives/${A.incoming}/documents/${c.Id}/delete`, { params: { token, SecureId: c.Hash } });
+    expect(gone.status(), await gone.text()).toBe(200);
+    await expect.poll(async () => (await marked(request, token, f)).map((d) => d.Id), { timeout: 20_000 }).toEqual([a.Id]);
+    await modal.getByRole('button', { name: 'Merge', exact: true }).click();
+    const failure = `Merging into ${title(a)} failed: Document ${c.Id} does not exist in archive ${A.incoming}`;
+    await expect(page.getByRole('alert').filter({ hasText: failure })).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('header-notifications').click();
+    await expect(tray.getByRole('listitem', { name: `Merge 2 documents into ${title(a)}` }).filter({ hasText: 'failed' })).toContainText(failure);
+    // Nothing changed on the server.
+    expect((await marked(request, token, f)).map((d) => d.PageCount)).toEqual([a.PageCount + b.PageCount]);
   });
 });

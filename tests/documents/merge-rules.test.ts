@@ -87,7 +87,7 @@ describe('the merge outbox kind', () => {
     expect(JSON.parse(String(t.calls[0]!.init?.body))).toEqual(request);
     const done = await t.entry();
     expect(done.state).toBe('done');
-    expect(mergeOutcome(done)).toEqual({ key: 'MERGE_DONE', vars: { count: 3, id: 11, pages: 7 } });
+    expect(mergeOutcome(done)).toEqual({ key: 'MERGE_SUCCESS', vars: { count: 3, id: 11, pages: 7 } });
   });
 
   it('a refusal ends the entry failed, worded with the server\'s reason', async () => {
@@ -104,7 +104,7 @@ describe('the merge outbox kind', () => {
     const append: MergeRequest = { Type: 'Append', Documents: [{ InboxID: 1, Path: 'scan-001.pdf' }], BaseDocument: request.BaseDocument, Target: { Type: 'Archive', Id: 1, AppendType: 'Keep' } };
     await enqueueMerge({ dbId: 1, request: append, meta: { ...meta, type: 'Append', count: 2, removed: [], fileName: 'scan-001.pdf', title: 'Append scan-001.pdf to Invoice 11' } }, t.database, 'user');
     await t.drain();
-    expect(mergeOutcome(await t.entry())).toEqual({ key: 'APPEND_DONE', vars: { file: 'scan-001.pdf', id: 11, pages: 5 } });
+    expect(mergeOutcome(await t.entry())).toEqual({ key: 'APPEND_SUCCESS', vars: { file: 'scan-001.pdf', id: 11, pages: 5 } });
   });
 
   it('refuses to queue what the server would refuse for its count', async () => {

@@ -11,10 +11,10 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 /** The spec's merge and append success and failure notes in the user's words. */
 export function mergeNoteText(note: NonNullable<ReturnType<typeof mergeOutcome>>, t: TFunction): string {
   switch (note.key) {
-    case 'MERGE_DONE':
-      return t('MERGE_DONE', note.vars);
-    case 'APPEND_DONE':
-      return t('APPEND_DONE', note.vars);
+    case 'MERGE_SUCCESS':
+      return t('MERGE_SUCCESS', note.vars);
+    case 'APPEND_SUCCESS':
+      return t('APPEND_SUCCESS', note.vars);
     case 'MERGE_FAILED':
       return t('MERGE_FAILED', note.vars);
     case 'APPEND_FAILED':

@@ -13,10 +13,10 @@ export function mergeNote(entry: OutboxEntry, t: TFunction): string | null {
   const note = mergeOutcome(entry);
   if (!note) return null;
   switch (note.key) {
-    case 'MERGE_DONE':
-      return t('MERGE_DONE', note.vars);
-    case 'APPEND_DONE':
-      return t('APPEND_DONE', note.vars);
+    case 'MERGE_SUCCESS':
+      return t('MERGE_SUCCESS', note.vars);
+    case 'APPEND_SUCCESS':
+      return t('APPEND_SUCCESS', note.vars);
     case 'MERGE_FAILED':
       return t('MERGE_FAILED', note.vars);
     case 'APPEND_FAILED':

@@ -82,8 +82,8 @@ export async function enqueueMerge(input: MergeInput, database: ArchiveDb = defa
  * Null while the entry is not finished, or when it is not a merge.
  */
 export function mergeOutcome(entry: Pick<OutboxEntry, 'kind' | 'state' | 'result' | 'meta' | 'reason' | 'error'>):
-  | { key: 'MERGE_DONE'; vars: { count: number; id: number | string; pages: number } }
-  | { key: 'APPEND_DONE'; vars: { file: string; id: number | string; pages: number } }
+  | { key: 'MERGE_SUCCESS'; vars: { count: number; id: number | string; pages: number } }
+  | { key: 'APPEND_SUCCESS'; vars: { file: string; id: number | string; pages: number } }
   | { key: 'MERGE_FAILED' | 'APPEND_FAILED'; vars: { title: string; reason: string } }
   | null {
   if (entry.kind !== MERGE_KIND || !isMergeMeta(entry.meta)) return null;
@@ -92,7 +92,7 @@ export function mergeOutcome(entry: Pick<OutboxEntry, 'kind' | 'state' | 'result
     const a = mergeAnswerOf(entry);
     const id = a?.DocID ?? m.base.id;
     const pages = a?.PageCount ?? 0;
-    return m.type === 'Append' ? { key: 'APPEND_DONE', vars: { file: m.fileName ?? '', id, pages } } : { key: 'MERGE_DONE', vars: { count: m.count, id, pages } };
+    return m.type === 'Append' ? { key: 'APPEND_SUCCESS', vars: { file: m.fileName ?? '', id, pages } } : { key: 'MERGE_SUCCESS', vars: { count: m.count, id, pages } };
   }
   if (entry.state === 'failed') {
     const reason = entry.reason?.message ?? entry.error ?? '';
