@@ -166,6 +166,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     }
     // Cancelling one's own job changes no document (routes/jobs.ts answers 404 for anyone else's).
     if (request.method === 'DELETE' && route === '/api/jobs/:id') return;
+    // Nor does an export (user-app.md §6 bars this licence from the Excel export only, which
+    // services/export-request.ts refuses).
+    if (request.method === 'POST' && route === '/api/dbs/:db/export') return;
     if (request.method === 'POST' && route === '/api/users') {
       const q = request.query as Record<string, unknown>;
       if (String(q.isSelfPasswordChange ?? '').toLowerCase() === 'true') return;

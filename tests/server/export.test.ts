@@ -422,16 +422,23 @@ describe('export job: a disk that refuses the file', () => {
 describe('export job: refusals (nothing started)', () => {
   const jobsNow = async () => (await s.store.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = 'export'")).rows[0]!.n;
 
-  it('the viewer has no export right (128) in Invoices: 403; the read-only licence cannot export to Excel: 403', async () => {
+  it('the viewer (read-only licence) has no export right (128) in Invoices: 403; in Correspondence it has and exports a zip, but never to Excel: 403', async () => {
     const before = await jobsNow();
-    const doc = invoices(1);
-    const r = await post({ Docs: docsOf(doc) }, { user: 'viewer' });
+    const r = await post({ Docs: docsOf(invoices(1)) }, { user: 'viewer' });
     expect(r.statusCode).toBe(403);
-    expect(ErrorBody.parse(r.json()).Key).toBe('ERROR_FAILED_DUE_TO_PERMISSIONS');
-    const x = await post({ ArchiveID: A.correspondence, Docs: docsOf(correspondence(1)), Format: 'xlsx' }, { user: 'viewer' });
+    expect(ErrorBody.parse(r.json())).toEqual({ Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', Message: 'You do not have permission to export documents of archive Invoices' });
+    const doc = correspondence(1);
+    const x = await post({ ArchiveID: A.correspondence, Docs: docsOf(doc), Format: 'xlsx' }, { user: 'viewer' });
     expect(x.statusCode).toBe(403);
-    expect(ErrorBody.parse(x.json()).Message).toMatch(/read-only/);
+    expect(ErrorBody.parse(x.json())).toEqual({ Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', Message: 'A read-only licence cannot export to Excel' });
     expect(await jobsNow()).toBe(before);
+
+    // An export changes nothing: the read-only licence may take files it may read and export (bit 128 through its group).
+    const id = await start({ ArchiveID: A.correspondence, Docs: docsOf(doc) }, { user: 'viewer' });
+    await runner().runOnce();
+    const ok = await download(id, 'viewer');
+    expect(ok.statusCode).toBe(200);
+    expect(Object.keys(unzip(ok.rawPayload))).toEqual((await storedFiles(doc[0]!.id)).map((f) => f.name));
   });
 
   it('a user without bit 64 cannot export to Excel (403), and with it can', async () => {
