@@ -36,11 +36,13 @@ import { inboxRoutes } from './routes/inboxes.js';
 import { mergeRoutes } from './routes/merge.js';
 import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
+import { uploadRoutes } from './routes/upload.js';
 import { userRoutes } from './routes/users.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
 import { EmailService, type EmailOptions } from './services/email.js';
 import { openExportFolder, purgeExports } from './services/export.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
+import { purgeUploads } from './services/upload.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 
 export interface BuildOptions {
@@ -207,12 +209,14 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   mergeRoutes(app, ctx);
   exportRoutes(app, ctx, jobs, exportFolder.dir);
   inboxRoutes(app, ctx);
+  uploadRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   const purge = async () => {
     await purgeIdempotencyKeys(store, now()).catch(() => 0);
     await purgeJobs(store, now()).catch(() => 0);
     await purgeExports(store, exportFolder.dir, now()).catch(() => 0);
+    await purgeUploads(store, files, now()).catch(() => 0);
   };
   await purge();
   const purgeTimer = setInterval(() => void purge(), 3_600_000);

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +41,26 @@ export class FileStore {
       await rename(tmp, dest);
     }
     return { sha256, size: bytes.byteLength };
+  }
+
+  /**
+   * Takes a finished file already on disk (an upload's part file, hashed as it came) into the store
+   * by renaming it, so a 200 MiB upload is never read into memory. The caller vouches for sha256.
+   * `path` must be on the store's file system (uploads keep their part files under root).
+   */
+  async adopt(path: string, sha256: string): Promise<{ sha256: string; size: number }> {
+    const dest = this.pathOf(sha256);
+    const { size } = await stat(path);
+    const exists = await stat(dest).then(
+      () => true,
+      () => false,
+    );
+    if (exists) await rm(path, { force: true });
+    else {
+      mkdirSync(join(this.root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
+      await rename(path, dest);
+    }
+    return { sha256, size };
   }
 
   get(sha256: string): Promise<Buffer> {

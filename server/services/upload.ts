@@ -1,0 +1,324 @@
+/**
+ * Chunked, resumable uploads (the contract and its rules: src/api/upload.ts; issue 11 item 1).
+ *
+ * What is kept where:
+ * - the `uploads` row (001 + 012): owner, file name, size, chunk size, declared SHA-256, target,
+ *   next_index (the resume point), the count of repeated chunks, and at the end the result or why it
+ *   failed;
+ * - the part file `${files.root}/uploads/<id>.part`: the bytes, each chunk written at
+ *   Index * chunk_size as it comes (never the whole file in memory); next_index moves only after the
+ *   bytes are written, so a crash between the two makes the client send that chunk again, which is
+ *   written again at the same place;
+ * - in this process's memory only: a running SHA-256 of the chunks written in order (so the last
+ *   chunk does not re-read 200 MiB; after a restart or a chunk taken by another process the part file
+ *   is hashed once at the end instead) and a per-upload queue, so a chunk re-sent while its first copy
+ *   is still being written (Chromium re-sends a POST on a dropped kept-alive connection) waits and
+ *   is then counted as repeated.
+ * When the last chunk is in, the part file is checked against the declared SHA-256 and renamed into
+ * the content-addressed file store; for an inbox target an inbox file is created in the same
+ * transaction that marks the upload done.
+ */
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { open, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
+import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_KEEP_MS, UPLOAD_KEYS, chunkCountOf, type UploadResult, type UploadServerState, type UploadStart, type UploadState } from '../../src/api/upload.js';
+import { archivesWithRights } from '../auth/permissions.js';
+import type { Queryable, Store } from '../db/store.js';
+import type { FileStore } from '../files/file-store.js';
+import { ApiError, Errors } from '../http/errors.js';
+import { safeBaseName } from './document-file.js';
+import type { Actor } from './documents.js';
+import { inboxWithRights } from './inboxes.js';
+
+export interface UploadDeps {
+  store: Store;
+  files: FileStore;
+  now: () => number;
+}
+
+interface UploadRow {
+  id: string;
+  owner_id: number;
+  file_name: string;
+  file_type: string | null;
+  size: number;
+  chunk_size: number;
+  total_chunks: number;
+  next_index: number;
+  state: UploadServerState;
+  sha256: string;
+  target: { InboxID?: number; DatabaseID?: number; ArchiveID?: number };
+  repeated_chunks: number;
+  result: UploadResult | null;
+  error_key: string | null;
+  error_message: string | null;
+}
+
+const COLUMNS = 'id, owner_id, file_name, file_type, size, chunk_size, total_chunks, next_index, state, sha256, target, repeated_chunks, result, error_key, error_message';
+
+const rowOf = (r: UploadRow): UploadRow => ({
+  ...r,
+  owner_id: Number(r.owner_id),
+  size: Number(r.size),
+  chunk_size: Number(r.chunk_size),
+  total_chunks: Number(r.total_chunks),
+  next_index: Number(r.next_index),
+  repeated_chunks: Number(r.repeated_chunks),
+});
+
+export function stateOf(r: UploadRow): UploadState {
+  return {
+    JobID: r.id,
+    State: r.state,
+    NextIndex: r.next_index,
+    ChunkSize: r.chunk_size,
+    ChunkCount: r.total_chunks,
+    Size: r.size,
+    Repeated: r.repeated_chunks,
+    ...(r.result ? { Result: r.result } : {}),
+    ...(r.error_key ? { Key: r.error_key } : {}),
+    ...(r.error_message ? { Message: r.error_message } : {}),
+  };
+}
+
+/** The folder of the part files, beside the store's own files (same file system: the rename is free). */
+export function uploadsDir(files: FileStore): string {
+  const dir = join(files.root, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const partPath = (files: FileStore, id: string) => join(uploadsDir(files), `${id}.part`);
+
+/** A file name from the browser made safe to keep: no folders, no forbidden or control characters. */
+export function uploadFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const m = /^(.*?)(\.[A-Za-z0-9]{1,8})?$/.exec(base);
+  const stem = safeBaseName(m?.[1] ?? base) || 'upload';
+  return `${stem}${(m?.[2] ?? '').toLowerCase()}`;
+}
+
+/** The inbox's File Format column: the extension in capitals (TIFF as TIF, JPEG as JPG, as the seed has them). */
+export function fileTypeOf(name: string): string {
+  const ext = (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? '').toUpperCase();
+  if (ext === 'TIFF') return 'TIF';
+  if (ext === 'JPEG') return 'JPG';
+  return ext || 'BIN';
+}
+
+const failedError = (message: string) => new ApiError(422, message, UPLOAD_KEYS.failed);
+
+/** POST api/upload: checks the target and the rights, records the upload and makes its empty part file. */
+export async function startUpload(deps: UploadDeps, actor: Actor, req: UploadStart): Promise<UploadState> {
+  const { store, files, now } = deps;
+  const name = uploadFileName(req.FileName);
+  if (req.Size === 0) throw new ApiError(400, `${req.FileName} is empty (0 bytes) and was not uploaded`, UPLOAD_KEYS.zeroByte);
+  let dbId: number | null = null;
+  if ('InboxID' in req.Target) {
+    const inbox = await inboxWithRights(store, actor.userId, req.Target.InboxID, INBOX_RIGHTS.edit);
+    dbId = inbox.database_id;
+  } else {
+    const { DatabaseID, ArchiveID } = req.Target;
+    const archive = (await archivesWithRights(store, DatabaseID, actor.userId)).find((a) => a.id === ArchiveID);
+    if (!archive) throw Errors.notFound(`Archive ${ArchiveID} does not exist in database ${DatabaseID}`);
+    if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0 || (archive.rights & ARCHIVE_PERMISSIONS.add) === 0) {
+      throw Errors.forbidden(`You do not have permission to add documents to ${archive.name}`);
+    }
+    dbId = DatabaseID;
+  }
+  const id = randomUUID();
+  const t = new Date(now());
+  const chunkCount = chunkCountOf(req.Size, UPLOAD_CHUNK_SIZE);
+  // The part file first: a row without its file would be a resume point pointing at nothing.
+  const fh = await open(partPath(files, id), 'w');
+  await fh.close();
+  const r = await store.query<UploadRow>(
+    `INSERT INTO uploads (id, owner_id, purpose, file_name, file_type, size, chunk_size, total_chunks, next_index, state, sha256, target, database_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'receiving', $9, $10, $11, $12, $12) RETURNING ${COLUMNS}`,
+    [id, actor.userId, 'InboxID' in req.Target ? 'inbox' : 'import', name, req.Type ?? null, req.Size, UPLOAD_CHUNK_SIZE, chunkCount, req.Sha256, JSON.stringify(req.Target), dbId, t],
+  );
+  return stateOf(rowOf(r.rows[0]!));
+}
+
+async function loadUpload(db: Queryable, actor: Actor, id: string): Promise<UploadRow> {
+  const r = await db.query<UploadRow>(`SELECT ${COLUMNS} FROM uploads WHERE id = $1 AND owner_id = $2`, [id, actor.userId]);
+  const row = r.rows[0];
+  // Another user's upload is as unknown as one that never was.
+  if (!row) throw Errors.notFound(`Upload ${id} does not exist`);
+  return rowOf(row);
+}
+
+/** GET api/upload?JobID=: the upload's state (the resume point is NextIndex). */
+export async function getUpload(deps: UploadDeps, actor: Actor, id: string): Promise<UploadState> {
+  return stateOf(await loadUpload(deps.store, actor, id));
+}
+
+/** The part of the whole upload machinery that lives in this process (see the file comment). */
+export class Uploads {
+  private readonly hashes = new Map<string, { hash: Hash; upTo: number }>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: UploadDeps) {}
+
+  /** POST api/upload/chunk: one chunk, in order; see the contract. */
+  chunk(actor: Actor, id: string, index: number, bytes: Buffer): Promise<UploadState> {
+    const before = this.queues.get(id) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(() => this.chunkNow(actor, id, index, bytes));
+    const tail = run.catch(() => undefined);
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return run;
+  }
+
+  private async chunkNow(actor: Actor, id: string, index: number, bytes: Buffer): Promise<UploadState> {
+    const { store, files, now } = this.deps;
+    const row = await loadUpload(store, actor, id);
+    if (row.state === 'expired') throw new ApiError(410, `Upload ${id} was not finished in time and was removed`, UPLOAD_KEYS.expired);
+    if (row.state === 'failed') throw failedError(row.error_message ?? 'The upload failed');
+    if (index >= row.total_chunks) throw Errors.badRequest(`Incorrect parameters: Index ${index} (the file has ${row.total_chunks} chunks)`);
+    if (row.state === 'done' || index < row.next_index) return this.repeated(row);
+    if (index > row.next_index) {
+      throw new ApiError(409, `Chunk ${index} came before chunk ${row.next_index}`, UPLOAD_KEYS.outOfOrder);
+    }
+    const offset = index * row.chunk_size;
+    const expected = Math.min(row.chunk_size, row.size - offset);
+    if (bytes.byteLength !== expected) throw Errors.badRequest(`Incorrect parameters: chunk ${index} has ${bytes.byteLength} bytes, not ${expected}`);
+
+    const path = partPath(files, id);
+    const last = index === row.total_chunks - 1;
+    let fh;
+    try {
+      fh = await open(path, 'r+');
+    } catch {
+      return this.fail(row, 'The upload\'s received data was lost on the server; upload the file again');
+    }
+    try {
+      await fh.write(bytes, 0, bytes.byteLength, offset);
+    } finally {
+      await fh.close();
+    }
+    let h = this.hashes.get(id);
+    if (index === 0) h = { hash: createHash('sha256'), upTo: 0 };
+    if (h && h.upTo === offset) {
+      h.hash.update(bytes);
+      h.upTo += bytes.byteLength;
+      this.hashes.set(id, h);
+    } else this.hashes.delete(id);
+    if (last) return this.finish(row);
+    const t = new Date(now());
+    const r = await store.query<UploadRow>(
+      `UPDATE uploads SET next_index = $2 + 1, updated_at = $3 WHERE id = $1 AND next_index = $2 AND state = 'receiving' RETURNING ${COLUMNS}`,
+      [id, index, t],
+    );
+    // Another process took the same chunk first: the bytes were the same, so this one is the repeat.
+    if (r.rows.length === 0) return this.repeated(await loadUpload(store, actor, id));
+    return stateOf(rowOf(r.rows[0]!));
+  }
+
+  private async repeated(row: UploadRow): Promise<UploadState> {
+    const r = await this.deps.store.query<UploadRow>(`UPDATE uploads SET repeated_chunks = repeated_chunks + 1 WHERE id = $1 RETURNING ${COLUMNS}`, [row.id]);
+    const state = stateOf(rowOf(r.rows[0] ?? row));
+    if (state.State === 'failed') throw failedError(state.Message ?? 'The upload failed');
+    return state;
+  }
+
+  private async fail(row: UploadRow, message: string): Promise<never> {
+    const { store, files, now } = this.deps;
+    this.hashes.delete(row.id);
+    await rm(partPath(files, row.id), { force: true });
+    await store.query(`UPDATE uploads SET state = 'failed', error_key = $2, error_message = $3, updated_at = $4, finished_at = $4 WHERE id = $1 AND state = 'receiving'`, [
+      row.id,
+      UPLOAD_KEYS.failed,
+      message,
+      new Date(now()),
+    ]);
+    throw failedError(message);
+  }
+
+  /** The last chunk is written: check the whole file, store it, and put it where it goes. */
+  private async finish(row: UploadRow): Promise<UploadState> {
+    const { store, files, now } = this.deps;
+    const path = partPath(files, row.id);
+    const h = this.hashes.get(row.id);
+    this.hashes.delete(row.id);
+    const size = (await stat(path)).size;
+    if (size !== row.size) return this.fail(row, `The uploaded file has ${size} bytes, not ${row.size}`);
+    const digest = h && h.upTo === row.size ? h.hash.digest('hex') : await hashFile(path);
+    if (digest !== row.sha256) return this.fail(row, `${row.file_name}: the uploaded file does not match its checksum`);
+    await files.adopt(path, digest);
+    const t = new Date(now());
+    const done = await store.transaction(async (tx) => {
+      await tx.query('INSERT INTO blobs (sha256, size, mime) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING', [digest, row.size, row.file_type || null]);
+      let result: UploadResult;
+      if (row.target.InboxID !== undefined) {
+        const inboxId = row.target.InboxID;
+        // One upload at a time names files in this inbox, so two uploads of one name get two names.
+        await tx.query('SELECT id FROM inboxes WHERE id = $1 FOR UPDATE', [inboxId]);
+        const name = await freeInboxName(tx, inboxId, row.file_name);
+        await tx.query(
+          `INSERT INTO inbox_files (inbox_id, file_name, file_type, sha256, size, page_count, date_created, date_modified) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+          [inboxId, name, fileTypeOf(name), digest, row.size, 1, t],
+        );
+        result = { InboxID: inboxId, Path: name, Sha256: digest };
+      } else {
+        result = { ArchiveID: row.target.ArchiveID!, Sha256: digest };
+      }
+      const r = await tx.query<UploadRow>(
+        `UPDATE uploads SET state = 'done', next_index = total_chunks, result = $2, updated_at = $3, finished_at = $3 WHERE id = $1 AND state = 'receiving' RETURNING ${COLUMNS}`,
+        [row.id, JSON.stringify(result), t],
+      );
+      return r.rows[0];
+    });
+    return done ? stateOf(rowOf(done)) : this.repeated(row);
+  }
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: UPLOAD_CHUNK_SIZE })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** 'a.pdf', else 'a (2).pdf', 'a (3).pdf' ...: free in the inbox, compared as Windows and macOS compare names. */
+export async function freeInboxName(tx: Queryable, inboxId: number, name: string): Promise<string> {
+  const m = /^(.*?)(\.[^.]*)?$/.exec(name);
+  const stem = m?.[1] ?? name;
+  const ext = m?.[2] ?? '';
+  const taken = await tx.query<{ file_name: string }>(
+    'SELECT file_name FROM inbox_files WHERE inbox_id = $1 AND (lower(file_name) = lower($2) OR lower(file_name) LIKE lower($3) ESCAPE \'\\\')',
+    [inboxId, name, `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)} (%)${ext.replace(/[\\%_]/g, (c) => `\\${c}`)}`],
+  );
+  const names = new Set(taken.rows.map((r) => r.file_name.toLowerCase()));
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${stem} (${n})${ext}`;
+    if (!names.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/**
+ * The hourly purge: uploads still receiving that have not moved for UPLOAD_KEEP_MS end as expired and
+ * lose their part file; part files no receiving upload owns (a crash between the two) go too once
+ * they are that old.
+ */
+export async function purgeUploads(store: Store, files: FileStore, now: number): Promise<number> {
+  const cutoff = new Date(now - UPLOAD_KEEP_MS);
+  const r = await store.query<{ id: string }>(
+    `UPDATE uploads SET state = 'expired', error_key = $2, error_message = 'Not finished in time', finished_at = $3 WHERE state = 'receiving' AND updated_at < $1 RETURNING id`,
+    [cutoff, UPLOAD_KEYS.expired, new Date(now)],
+  );
+  for (const { id } of r.rows) await rm(partPath(files, id), { force: true });
+  const dir = uploadsDir(files);
+  const open_ = new Set((await store.query<{ id: string }>("SELECT id FROM uploads WHERE state = 'receiving'")).rows.map((x) => x.id));
+  for (const f of await readdir(dir)) {
+    const id = f.replace(/\.part$/, '');
+    if (open_.has(id)) continue;
+    const s = await stat(join(dir, f)).catch(() => null);
+    if (s && s.mtimeMs < now - UPLOAD_KEEP_MS) await rm(join(dir, f), { force: true });
+  }
+  return r.rows.length;
+}
