@@ -171,6 +171,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     // Nor does an export (user-app.md §6 bars this licence from the Excel export only, which
     // services/export-request.ts refuses).
     if (request.method === 'POST' && route === '/api/dbs/:db/export') return;
+    // Nor the zip of inbox files (routes/inbox-changes.ts; its other POSTs are refused there too).
+    if (request.method === 'POST' && route === '/api/inboxes/:id' && (request.query as Record<string, unknown> | undefined)?.export === 'true') return;
     if (request.method === 'POST' && route === '/api/users') {
       const q = request.query as Record<string, unknown>;
       if (String(q.isSelfPasswordChange ?? '').toLowerCase() === 'true') return;
@@ -208,7 +210,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
   exportRoutes(app, ctx, jobs, exportFolder.dir);
-  inboxRoutes(app, ctx);
+  inboxRoutes(app, ctx, thumbs);
   uploadRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 

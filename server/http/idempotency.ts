@@ -34,6 +34,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { key: string; userId: number; replayed: boolean };
   }
+  interface FastifyContextConfig {
+    /** A GET that changes something (the spec's inbox move is a GET): it takes the Idempotency-Key too. */
+    idempotent?: boolean;
+  }
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -101,7 +105,7 @@ export function installIdempotency(app: FastifyInstance, store: Store, now: () =
   };
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE.has(request.method)) return;
+    if (SAFE.has(request.method) && !request.routeOptions.config?.idempotent) return;
     const raw = request.headers[headerName];
     if (raw === undefined) return;
     const key = Array.isArray(raw) ? raw[0] : raw;

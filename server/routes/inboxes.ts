@@ -1,9 +1,14 @@
 /**
- * Inbox reads (user-app.md §7 "GET api/inboxes"; archive-inbox-ops.md §7; the contract:
- * src/api/inboxes.ts):
+ * Inbox calls (user-app.md §7 "GET api/inboxes"; archive-inbox-ops.md §7; the contract and every
+ * answer: src/api/inboxes.ts):
  *   GET api/inboxes                                          -> InboxList (the user's inboxes)
  *   GET api/inboxes?Id=&pageNumber=&numberOfDocuments=&sort= -> InboxFiles (one page of one inbox)
- * The logic and SQL are in services/inboxes.ts.
+ *   GET api/inboxes/{id}?FilePath=&targetInboxId=&deleteOriginal= (move; takes the Idempotency-Key)
+ *   POST api/inboxes/{id}?FilePath=&newFileName= (rename) | ?fileName=&destinationDatabaseId=&
+ *        destinationArchiveId= (send to archive) | ?export=true (zip of the files)
+ *   DELETE api/inboxes/{id}?FilePath=; PUT api/inboxes/{id} (an archive document into the inbox)
+ *   GET api/inboxes/{id}/thumb?FileName=&Height=&Width=&Page=; GET api/inboxes/{id}/file?FilePath=
+ * The logic and SQL are in services/inboxes.ts (reads) and services/inbox-changes.ts (changes).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +16,8 @@ import { INBOX_PAGE_DEFAULTS, INBOX_PAGE_MAX, INBOX_SORT_COLUMNS, type InboxSort
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { inboxFiles, inboxWithRights, listInboxes } from '../services/inboxes.js';
+import type { Thumbnailer } from '../thumbs/thumbnailer.js';
+import { inboxChangeRoutes } from './inbox-changes.js';
 
 const Query = z.looseObject({
   Id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -31,7 +38,8 @@ function parseSort(raw: string | undefined): { column: InboxSortColumn; desc: bo
   });
 }
 
-export function inboxRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function inboxRoutes(app: FastifyInstance, ctx: ServerContext, thumbs: Thumbnailer) {
+  inboxChangeRoutes(app, ctx, thumbs);
   app.get('/api/inboxes', async (request) => {
     const auth = requireAuth(request);
     const q = Query.parse(request.query ?? {});
