@@ -9,16 +9,16 @@ import { EXPORT_EXPIRED_KEY, type ExportNote } from '../../../api/export';
  */
 export type DownloadExport = (dbId: number, note: ExportNote) => Promise<unknown>;
 
-/** Sizes as people read them: B, kB, MB, GB in the user's locale. */
+/** Sizes as people read them: kB, MB, GB in the user's locale ('byte' reads oddly in short form, so small files are 0.5 kB). */
 export function formatSize(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let v = bytes;
+  const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+  let v = bytes / 1000;
   let i = 0;
   while (v >= 1000 && i < units.length - 1) {
     v /= 1000;
     i++;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i === 0 ? 0 : 1 }).format(v);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: 1 }).format(v);
 }
 
 /**
