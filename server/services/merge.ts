@@ -344,7 +344,9 @@ export async function mergeDocuments(deps: MergeDeps, dbId: number, actor: Actor
           ? {
               databaseId: dbId, archiveId: b.archive.id, documentId: b.id, category: 'appended',
               message: `Appended ${partsWords(others, false)} (${added} pages)`, time: now, userName: actor.userName, userId: actor.userId,
-              event: { Kind: 'page-appended', Count: added, ...(fromInbox ? { Inbox: fromInbox } : {}) }, details: { Documents: documents },
+              // From an inbox the seed's sentence: the inbox and the pages now; else the pages added.
+              event: fromInbox ? { Kind: 'page-appended', Inbox: fromInbox, Count: ordered.length } : { Kind: 'document-appended', Count: added },
+              details: { Documents: documents },
             }
           : {
               databaseId: dbId, archiveId: b.archive.id, documentId: b.id, category: 'updated',

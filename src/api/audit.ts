@@ -20,12 +20,14 @@ export const HistoryItem = z.looseObject({ Time: z.string() });
  * clients and for a Kind this client does not know. Kinds the reference server sends:
  * HISTORY_EVENT_KINDS. The other members are the kind's parts: Changes (fields-changed: field name,
  * old and new wire value, '' for empty), Page, Count (pages), Version, Stamp, Address, Inbox, Archive.
+ * page-appended (from an inbox): Inbox and Count = the document's pages now; document-appended (the
+ * pages of another archive document, merge's Append): Count = the pages added.
  */
 export const HISTORY_EVENT_KINDS = [
   'indexed', 'moved-from-parent', 'version-checked-in', 'viewed', 'fields-changed', 'index-updated', 'annotation-added',
   'stamp-applied', 'exported', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
   'checked-out', 'checked-in', 'converted-pdf', 'published', 'unpublished', 'page-appended', 'page-deleted', 'copied-to',
-  'page-replaced', 'copied-from', 'moved-from', 'document-deleted',
+  'page-replaced', 'copied-from', 'moved-from', 'document-deleted', 'document-appended',
 ] as const;
 export type HistoryEventKind = (typeof HISTORY_EVENT_KINDS)[number];
 export const FieldChange = z.looseObject({ Field: z.string(), Old: z.string(), New: z.string() });

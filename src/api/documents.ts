@@ -135,7 +135,7 @@ export const FIELD_CHECK_CODES = {
  *   pages; the content text is the documents' texts in the same order.
  * - Target.AppendType, what happens to the other documents: 'Remove' (default) soft deletes them
  *   (history 'deleted'), 'Keep' leaves them as they are. Target must be the base's archive.
- * - History on the base: Merge 'updated', Append 'appended' (Event page-appended, Count = pages added).
+ * - History on the base: Merge 'updated', Append 'appended' (Event document-appended, Count = pages added).
  * - Rights (403 ERROR_FAILED_DUE_TO_PERMISSIONS): read-only licence (type 4) refused; Merge needs bit
  *   2, Append bit 4, on the base's archive and on the archive of every document removed; every document
  *   needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
@@ -148,7 +148,7 @@ export const FIELD_CHECK_CODES = {
  *   Remove every inbox file merged, needs edit (4) on its inbox; AppendType Remove deletes a merged
  *   inbox file from its inbox. An unknown inbox or file: 404. Inboxes keep no history: an inbox base
  *   gets none; an archive base's entry names the inbox files (Event page-appended with Inbox, the
- *   inbox's name, when one inbox file is appended). An inbox of another database than {db}: 400.
+ *   inbox's name, and Count, the pages now, when one inbox file is appended). An inbox of another database than {db}: 400.
  *   The answer names the base: DocID and ArchiveID, or InboxID and Path.
  */
 /** Documents in one merge (the base included): the server merges while the caller waits, one PDF in memory. */

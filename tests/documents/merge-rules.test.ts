@@ -4,6 +4,7 @@ import { MERGE_MAX_DOCUMENTS, type MergeRequest } from '../../src/api/documents'
 import { configureHttp } from '../../src/api/http';
 import { ArchiveDb } from '../../src/db/db';
 import { mergeBlockedReason, mergeCountProblem, moveItem } from '../../src/features/documents/document-rules';
+import { historyMessageParts } from '../../src/features/history/history-logic';
 import { drainOnce } from '../../src/sync/drain';
 import '../../src/sync/all-kinds';
 import { enqueueMerge, isMergeMeta, mergeOutcome, type MergeMeta } from '../../src/sync/kinds/merge';
@@ -112,5 +113,12 @@ describe('the merge outbox kind', () => {
     await expect(enqueueMerge({ dbId: 1, request: { ...request, Documents: [] }, meta }, t.database, 'user')).rejects.toThrow();
     await expect(enqueueMerge({ dbId: 1, request: { ...request, Type: 'Append' }, meta }, t.database, 'user')).rejects.toThrow();
     expect(await t.database.outbox.count()).toBe(0);
+  });
+});
+
+describe('the append history sentence', () => {
+  it('an appended archive document has its own sentence (the inbox one would say "from inbox")', () => {
+    expect(historyMessageParts({ Event: { Kind: 'document-appended', Count: 3 } })).toEqual([{ key: 'HISTORY_EVENT_DOCUMENT_APPENDED', vars: { count: 3 } }]);
+    expect(historyMessageParts({ Event: { Kind: 'page-appended', Inbox: 'Scans', Count: 7 } })).toEqual([{ key: 'HISTORY_EVENT_PAGE_APPENDED', vars: { count: 7, inbox: 'Scans' } }]);
   });
 });

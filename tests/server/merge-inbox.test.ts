@@ -112,7 +112,7 @@ describe('an inbox file into an archive document', () => {
     // The history names the inbox.
     const h = await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${base.archive_id}/documents/${base.id}/audit?SecureId=${base.secure_hash}`, headers: { 'auth-token': tokens.user! } });
     const entry = DocumentHistory.parse(h.json())[0]!;
-    expect(entry).toMatchObject({ Category: 'appended', Event: { Kind: 'page-appended', Inbox: 'Scans', Count: file.page_count } });
+    expect(entry).toMatchObject({ Category: 'appended', Event: { Kind: 'page-appended', Inbox: 'Scans', Count: total } });
     expect(entry.Message).toContain(file.file_name);
   });
 

@@ -211,7 +211,7 @@ describe('append', () => {
     expect(thumb.statusCode, thumb.body).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/png');
     const h = await history(pdf);
-    expect(h[0]).toMatchObject({ Category: 'appended', Event: { Kind: 'page-appended', Count: tif.page_count } });
+    expect(h[0]).toMatchObject({ Category: 'appended', Event: { Kind: 'document-appended', Count: tif.page_count } });
   });
 
   it('needs exactly one document besides the base', async () => {

@@ -75,6 +75,7 @@ const EVENT_KEYS: Record<Exclude<HistoryEventKind, 'fields-changed'>, Translatio
   'copied-from': 'HISTORY_EVENT_COPIED_FROM',
   'moved-from': 'HISTORY_EVENT_MOVED_FROM',
   'document-deleted': 'HISTORY_EVENT_DOCUMENT_DELETED',
+  'document-appended': 'HISTORY_EVENT_DOCUMENT_APPENDED',
 };
 
 /**
