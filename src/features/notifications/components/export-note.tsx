@@ -59,7 +59,8 @@ export function ExportNoteLine({ note, dbId, onDownload }: { note: ExportNote; d
     <li className="job-note job-note-export" data-note-kind={1}>
       <span className="job-note-file" data-testid={`export-file-${note.JobId}`}>
         {t('EXPORT_NOTE_FILE', { name: note.FileName, size: formatSize(note.Size, i18n.language) })}
-      </span>{' '}
+      </span>
+      {' · '}
       <span className={expired ? 'job-note-expired' : undefined}>{expired ? t('EXPORT_NOTE_EXPIRED', { time: when }) : t('EXPORT_NOTE_AVAILABLE_UNTIL', { time: when })}</span>
       {!expired && onDownload && (
         <div className="outbox-actions">
