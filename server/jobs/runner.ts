@@ -21,13 +21,17 @@
  * - Export jobs (kind 'export') are claimed the same way and worked by services/export.ts: they only
  *   read documents and write one file, so they batch their progress and start again from scratch
  *   after a crash instead of going document by document in transactions.
+ * - Bulk update jobs (kind 'bulk-update') go document by document like copy/move/delete: each item's
+ *   change is services/bulk-update.ts workBulkUpdateItem, in the item's transaction.
  */
 import { randomUUID } from 'node:crypto';
+import { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
 import { DbError, type Queryable, type Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError } from '../http/errors.js';
 import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
+import { workBulkUpdateItem } from '../services/bulk-update.js';
 import { workExport } from '../services/export.js';
 import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
@@ -230,6 +234,12 @@ export class JobRunner {
         await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now);
         return 'ended';
       }
+      // A bulk update changes the document's index values in this same transaction (services/bulk-update.ts).
+      if (job.kind === BULK_UPDATE_JOB_KIND) {
+        const refused = await workBulkUpdateItem(tx, job, item, actor, now);
+        if (refused) return this.recordFailure(tx, job, item, refused.reason, refused.key ?? null, now);
+        return this.recordDone(tx, job, item, null, null, now);
+      }
       const archives = await operationArchives(tx, job.database_id, actor.userId, item.archive_id, job.destination_archive_id);
       if (job.destination_archive_id !== null && !archives.has(job.destination_archive_id)) {
         await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now);
@@ -245,15 +255,19 @@ export class JobRunner {
         return this.recordFailure(tx, job, item, e.message, e.key ?? null, now);
       }
       const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
-      const u = await tx.query(
-        `UPDATE job_items SET state = 'done', new_document_id = $3, new_archive_id = $4, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`,
-        [jobId, item.position, out.newDocumentId ?? null, out.newArchiveId ?? null, now],
-      );
-      // Handled already (cannot happen while we hold the job): undo this document's change.
-      if (u.rowCount === 0) throw new DbError('job item handled twice', '40001');
-      await updateCounts(tx, job, { succeeded: 1 }, now, { leaseUntil: new Date(now.getTime() + this.leaseMs) });
-      return 'done';
+      return this.recordDone(tx, job, item, out.newDocumentId ?? null, out.newArchiveId ?? null, now);
     });
+  }
+
+  private async recordDone(tx: Queryable, job: JobRow, item: JobItemRow, newDocumentId: number | null, newArchiveId: number | null, now: Date): Promise<ItemOutcome> {
+    const u = await tx.query(
+      `UPDATE job_items SET state = 'done', new_document_id = $3, new_archive_id = $4, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`,
+      [job.id, item.position, newDocumentId, newArchiveId, now],
+    );
+    // Handled already (cannot happen while we hold the job): undo this document's change.
+    if (u.rowCount === 0) throw new DbError('job item handled twice', '40001');
+    await updateCounts(tx, job, { succeeded: 1 }, now, { leaseUntil: new Date(now.getTime() + this.leaseMs) });
+    return 'done';
   }
 
   private async recordFailure(tx: Queryable, job: JobRow, item: JobItemRow, reason: string, key: string | null, now: Date): Promise<ItemOutcome> {

@@ -8,6 +8,7 @@
  * the same transaction and under the job row's lock, so they always add up. A job ends when every
  * one of its Count documents is handled: done, or failed when nothing succeeded and something failed.
  */
+import type { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { jobFailureMessage, isFinalJobState, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
 import type { Queryable, Store } from '../db/store.js';
 import { Errors } from '../http/errors.js';
@@ -17,8 +18,8 @@ export const COPY_MOVE_DELETE_NOTE = 5;
 
 export interface JobRow {
   id: number;
-  /** copy/move/delete groups, or an export (services/export.ts). */
-  kind: JobKind | typeof EXPORT_JOB_KIND;
+  /** copy/move/delete groups, an export (services/export.ts) or a bulk update (services/bulk-update.ts). */
+  kind: JobKind | typeof EXPORT_JOB_KIND | typeof BULK_UPDATE_JOB_KIND;
   state: JobStateName;
   total: number;
   received: number;
@@ -50,6 +51,8 @@ export interface JobItemRow {
   reason_key: string | null;
   new_document_id: number | null;
   new_archive_id: number | null;
+  /** A bulk update item's new values (migration 013), when it has its own. */
+  vals?: unknown;
 }
 
 const JOB_COLUMNS = `id, kind, state, total, received, succeeded, failed, notes, owner_id, database_id, key, archive_id, destination_archive_id,
