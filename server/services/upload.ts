@@ -6,10 +6,14 @@
  *   next_index (the resume point), the count of repeated chunks, and at the end the result or why it
  *   failed;
  * - the part file `${files.root}/uploads/<id>.part`: the bytes, each chunk written at
- *   Index * chunk_size as it comes (never the whole file in memory); next_index moves only after the
- *   bytes are written, so a crash between the two makes the client send that chunk again, which is
- *   written again at the same place;
- * - in this process's memory only: a running SHA-256 of the chunks written in order (so the last
+ *   Index * chunk_size as it comes (never the whole file in memory). Chunks only ever extend it in
+ *   order, so its length IS the resume point: NextIndex = floor(length / chunk_size). A chunk costs
+ *   no database statement (a MiB a statement would cost more than the bytes do); a crash in the
+ *   middle of a write leaves a short tail that floor() ignores and the re-sent chunk overwrites. Its
+ *   modification time is the upload's last activity, for the purge. next_index in the row is only
+ *   set when the upload ends;
+ * - in this process's memory only: the rows of uploads still receiving (what a chunk checks never
+ *   changes while it receives), a running SHA-256 of the chunks written in order (so the last
  *   chunk does not re-read 200 MiB; after a restart or a chunk taken by another process the part file
  *   is hashed once at the end instead) and a per-upload queue, so a chunk re-sent while its first copy
  *   is still being written (Chromium re-sends a POST on a dropped kept-alive connection) waits and
@@ -69,11 +73,11 @@ const rowOf = (r: UploadRow): UploadRow => ({
   repeated_chunks: Number(r.repeated_chunks),
 });
 
-export function stateOf(r: UploadRow): UploadState {
+export function stateOf(r: UploadRow, nextIndex = r.next_index): UploadState {
   return {
     JobID: r.id,
     State: r.state,
-    NextIndex: r.next_index,
+    NextIndex: nextIndex,
     ChunkSize: r.chunk_size,
     ChunkCount: r.total_chunks,
     Size: r.size,
@@ -151,13 +155,27 @@ async function loadUpload(db: Queryable, actor: Actor, id: string): Promise<Uplo
   return rowOf(row);
 }
 
+/** Bytes in the part file (null when it is gone). */
+async function partLength(files: FileStore, id: string): Promise<number | null> {
+  return stat(partPath(files, id)).then(
+    (st) => st.size,
+    () => null,
+  );
+}
+
+/** The resume point of a receiving upload: whole chunks in its part file (see the file comment). */
+const nextOf = (row: UploadRow, length: number) => (length >= row.size ? row.total_chunks : Math.floor(length / row.chunk_size));
+
 /** GET api/upload?JobID=: the upload's state (the resume point is NextIndex). */
 export async function getUpload(deps: UploadDeps, actor: Actor, id: string): Promise<UploadState> {
-  return stateOf(await loadUpload(deps.store, actor, id));
+  const row = await loadUpload(deps.store, actor, id);
+  if (row.state !== 'receiving') return stateOf(row);
+  return stateOf(row, nextOf(row, (await partLength(deps.files, id)) ?? 0));
 }
 
 /** The part of the whole upload machinery that lives in this process (see the file comment). */
 export class Uploads {
+  private readonly rows = new Map<string, UploadRow>();
   private readonly hashes = new Map<string, { hash: Hash; upTo: number }>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -176,27 +194,33 @@ export class Uploads {
   }
 
   private async chunkNow(actor: Actor, id: string, index: number, bytes: Buffer): Promise<UploadState> {
-    const { store, files, now } = this.deps;
-    const row = await loadUpload(store, actor, id);
+    const { store, files } = this.deps;
+    const cached = this.rows.get(id);
+    const row = cached && cached.owner_id === actor.userId ? cached : await loadUpload(store, actor, id);
     if (row.state === 'expired') throw new ApiError(410, `Upload ${id} was not finished in time and was removed`, UPLOAD_KEYS.expired);
     if (row.state === 'failed') throw failedError(row.error_message ?? 'The upload failed');
     if (index >= row.total_chunks) throw Errors.badRequest(`Incorrect parameters: Index ${index} (the file has ${row.total_chunks} chunks)`);
-    if (row.state === 'done' || index < row.next_index) return this.repeated(row);
-    if (index > row.next_index) {
-      throw new ApiError(409, `Chunk ${index} came before chunk ${row.next_index}`, UPLOAD_KEYS.outOfOrder);
+    if (row.state === 'done') return this.repeated(row, row.total_chunks);
+    const length = await partLength(files, id);
+    if (length === null) {
+      // Finished or given up by another process since this one read the row?
+      const fresh = await loadUpload(store, actor, id);
+      this.rows.delete(id);
+      if (fresh.state !== 'receiving') return this.chunkNow(actor, id, index, bytes);
+      return this.fail(row, "The upload's received data was lost on the server; upload the file again");
     }
+    this.rows.set(id, row);
+    const next = nextOf(row, length);
+    // Every byte is in but the upload is not done: the process stopped between the last write and
+    // the end. The chunk, whichever it is, was received: finish now.
+    if (next === row.total_chunks) return this.finish(row);
+    if (index < next) return this.repeated(row, next);
+    if (index > next) throw new ApiError(409, `Chunk ${index} came before chunk ${next}`, UPLOAD_KEYS.outOfOrder);
     const offset = index * row.chunk_size;
     const expected = Math.min(row.chunk_size, row.size - offset);
     if (bytes.byteLength !== expected) throw Errors.badRequest(`Incorrect parameters: chunk ${index} has ${bytes.byteLength} bytes, not ${expected}`);
 
-    const path = partPath(files, id);
-    const last = index === row.total_chunks - 1;
-    let fh;
-    try {
-      fh = await open(path, 'r+');
-    } catch {
-      return this.fail(row, 'The upload\'s received data was lost on the server; upload the file again');
-    }
+    const fh = await open(partPath(files, id), 'r+');
     try {
       await fh.write(bytes, 0, bytes.byteLength, offset);
     } finally {
@@ -209,20 +233,15 @@ export class Uploads {
       h.upTo += bytes.byteLength;
       this.hashes.set(id, h);
     } else this.hashes.delete(id);
-    if (last) return this.finish(row);
-    const t = new Date(now());
-    const r = await store.query<UploadRow>(
-      `UPDATE uploads SET next_index = $2 + 1, updated_at = $3 WHERE id = $1 AND next_index = $2 AND state = 'receiving' RETURNING ${COLUMNS}`,
-      [id, index, t],
-    );
-    // Another process took the same chunk first: the bytes were the same, so this one is the repeat.
-    if (r.rows.length === 0) return this.repeated(await loadUpload(store, actor, id));
-    return stateOf(rowOf(r.rows[0]!));
+    if (index === row.total_chunks - 1) return this.finish(row);
+    return stateOf(row, index + 1);
   }
 
-  private async repeated(row: UploadRow): Promise<UploadState> {
+  private async repeated(row: UploadRow, next: number): Promise<UploadState> {
     const r = await this.deps.store.query<UploadRow>(`UPDATE uploads SET repeated_chunks = repeated_chunks + 1 WHERE id = $1 RETURNING ${COLUMNS}`, [row.id]);
-    const state = stateOf(rowOf(r.rows[0] ?? row));
+    const fresh = rowOf(r.rows[0] ?? row);
+    if (fresh.state === 'receiving') this.rows.set(row.id, fresh);
+    const state = stateOf(fresh, fresh.state === 'receiving' ? next : fresh.next_index);
     if (state.State === 'failed') throw failedError(state.Message ?? 'The upload failed');
     return state;
   }
@@ -230,6 +249,7 @@ export class Uploads {
   private async fail(row: UploadRow, message: string): Promise<never> {
     const { store, files, now } = this.deps;
     this.hashes.delete(row.id);
+    this.rows.delete(row.id);
     await rm(partPath(files, row.id), { force: true });
     await store.query(`UPDATE uploads SET state = 'failed', error_key = $2, error_message = $3, updated_at = $4, finished_at = $4 WHERE id = $1 AND state = 'receiving'`, [
       row.id,
@@ -246,6 +266,7 @@ export class Uploads {
     const path = partPath(files, row.id);
     const h = this.hashes.get(row.id);
     this.hashes.delete(row.id);
+    this.rows.delete(row.id);
     const size = (await stat(path)).size;
     if (size !== row.size) return this.fail(row, `The uploaded file has ${size} bytes, not ${row.size}`);
     const digest = h && h.upTo === row.size ? h.hash.digest('hex') : await hashFile(path);
@@ -274,7 +295,7 @@ export class Uploads {
       );
       return r.rows[0];
     });
-    return done ? stateOf(rowOf(done)) : this.repeated(row);
+    return done ? stateOf(rowOf(done)) : this.repeated(row, row.total_chunks);
   }
 }
 
@@ -301,24 +322,30 @@ export async function freeInboxName(tx: Queryable, inboxId: number, name: string
 }
 
 /**
- * The hourly purge: uploads still receiving that have not moved for UPLOAD_KEEP_MS end as expired and
- * lose their part file; part files no receiving upload owns (a crash between the two) go too once
- * they are that old.
+ * The hourly purge: uploads still receiving whose part file has not grown for UPLOAD_KEEP_MS end as
+ * expired and lose their part file; part files no receiving upload owns (a crash between the two) go
+ * too once they are that old.
  */
 export async function purgeUploads(store: Store, files: FileStore, now: number): Promise<number> {
-  const cutoff = new Date(now - UPLOAD_KEEP_MS);
-  const r = await store.query<{ id: string }>(
-    `UPDATE uploads SET state = 'expired', error_key = $2, error_message = 'Not finished in time', finished_at = $3 WHERE state = 'receiving' AND updated_at < $1 RETURNING id`,
-    [cutoff, UPLOAD_KEYS.expired, new Date(now)],
-  );
-  for (const { id } of r.rows) await rm(partPath(files, id), { force: true });
-  const dir = uploadsDir(files);
-  const open_ = new Set((await store.query<{ id: string }>("SELECT id FROM uploads WHERE state = 'receiving'")).rows.map((x) => x.id));
-  for (const f of await readdir(dir)) {
-    const id = f.replace(/\.part$/, '');
-    if (open_.has(id)) continue;
-    const s = await stat(join(dir, f)).catch(() => null);
-    if (s && s.mtimeMs < now - UPLOAD_KEEP_MS) await rm(join(dir, f), { force: true });
+  const cutoff = now - UPLOAD_KEEP_MS;
+  const open_ = await store.query<{ id: string; created_at: Date }>("SELECT id, created_at FROM uploads WHERE state = 'receiving' AND created_at < $1", [new Date(cutoff)]);
+  let expired = 0;
+  for (const { id } of open_.rows) {
+    const s = await stat(partPath(files, id)).catch(() => null);
+    if (s && s.mtimeMs >= cutoff) continue;
+    const r = await store.query(
+      `UPDATE uploads SET state = 'expired', error_key = $2, error_message = 'Not finished in time', updated_at = $3, finished_at = $3 WHERE id = $1 AND state = 'receiving'`,
+      [id, UPLOAD_KEYS.expired, new Date(now)],
+    );
+    await rm(partPath(files, id), { force: true });
+    expired += r.rowCount;
   }
-  return r.rows.length;
+  const dir = uploadsDir(files);
+  const receiving = new Set((await store.query<{ id: string }>("SELECT id FROM uploads WHERE state = 'receiving'")).rows.map((x) => x.id));
+  for (const f of await readdir(dir)) {
+    if (receiving.has(f.replace(/\.part$/, ''))) continue;
+    const s = await stat(join(dir, f)).catch(() => null);
+    if (s && s.mtimeMs < cutoff) await rm(join(dir, f), { force: true });
+  }
+  return expired;
 }

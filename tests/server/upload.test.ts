@@ -5,13 +5,13 @@
  * file created under a free name, stale uploads purged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxFiles, inboxPaths } from '../../src/api/inboxes';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_KEEP_MS, UploadState, uploadPaths, type UploadStart } from '../../src/api/upload';
 import { SEED_IDS } from '../../server/seed/catalog';
-import { purgeUploads } from '../../server/services/upload';
+import { Uploads, purgeUploads } from '../../server/services/upload';
 import { signIn, startServer, type TestServer } from './helpers';
 
 const I = SEED_IDS.inbox;
@@ -100,6 +100,24 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     expect(st.body).toMatchObject({ State: 'receiving', NextIndex: 2, Repeated: 0 });
     expect(UploadState.parse((await chunk('user', job.JobID, 2, slice(bytes, 2))).json())).toMatchObject({ State: 'done', NextIndex: 3, Repeated: 0 });
     expect((await inboxFile(I.scans, 'resumed.pdf'))?.sha256).toBe(sha(bytes));
+  });
+
+  it('resumes in another server process (nothing kept in memory): the next index comes from the part file, the checksum from re-reading it', async () => {
+    const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 2 + 7);
+    const job = await startOk(bytes, { FileName: 'other-process.pdf' });
+    expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
+    // A second process over the same database and files: no cached row, no running hash.
+    const other = new Uploads({ store: s.store, files: s.files, now: () => s.clock.t });
+    const actor = { userId: SEED_IDS.user.user, userName: 'user' };
+    await expect(other.chunk(actor, job.JobID, 2, Buffer.from(slice(bytes, 2)))).rejects.toMatchObject({ status: 409 });
+    expect(await other.chunk(actor, job.JobID, 1, Buffer.from(slice(bytes, 1)))).toMatchObject({ NextIndex: 2, Repeated: 0 });
+    expect(await other.chunk(actor, job.JobID, 2, Buffer.from(slice(bytes, 2)))).toMatchObject({ State: 'done', Result: { Sha256: sha(bytes) } });
+    // A wrong file is caught the same way without the running hash.
+    const bad = await startOk(bytes, { FileName: 'other-bad.pdf', Sha256: sha(randomBytes(3)) });
+    expect((await chunk('user', bad.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
+    const third = new Uploads({ store: s.store, files: s.files, now: () => s.clock.t });
+    await third.chunk(actor, bad.JobID, 1, Buffer.from(slice(bytes, 1)));
+    await expect(third.chunk(actor, bad.JobID, 2, Buffer.from(slice(bytes, 2)))).rejects.toMatchObject({ status: 422, key: 'ERROR_FILE_UPLOAD_FAILED' });
   });
 
   it('a chunk sent twice is kept once and counted as repeated; after the end too', async () => {
@@ -235,12 +253,14 @@ describe('refusals', () => {
 });
 
 describe('purge', () => {
-  it('an upload that has not moved for a day is expired, its part file removed; its chunks then answer 410', async () => {
+  it('an upload whose part file has not grown for a day is expired and the file removed; its chunks then answer 410', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 1);
     const job = await startOk(bytes, { FileName: 'stale.pdf' });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     const part = join(s.files.root, 'uploads', `${job.JobID}.part`);
     expect(existsSync(part)).toBe(true);
+    // The part file's time is the upload's last activity: the server's (test) clock when the chunk came.
+    utimesSync(part, s.clock.t / 1000, s.clock.t / 1000);
     expect(await purgeUploads(s.store, s.files, s.clock.t + UPLOAD_KEEP_MS - 1000)).toBe(0);
     expect(existsSync(part)).toBe(true);
     expect(await purgeUploads(s.store, s.files, s.clock.t + UPLOAD_KEEP_MS + 1000)).toBeGreaterThanOrEqual(1);
