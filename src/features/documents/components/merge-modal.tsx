@@ -49,6 +49,10 @@ export function MergeModal(props: { open: boolean; docs: readonly MergeDoc[]; on
       <ol ref={list} className="documents-merge-list" aria-label={t('DOCUMENTS_MERGE_TITLE', { count: order.length })}>
         {order.map((d, i) => (
           <li key={keyOf(d)} className="documents-merge-item" data-testid="merge-item">
+            {/* For the eye: a screen reader tells the position from the ordered list itself. */}
+            <span className="documents-merge-pos" aria-hidden="true">
+              {i + 1}.
+            </span>
             <span className="documents-merge-name">
               {nameOf(d)}
               {i === 0 && <span className="badge documents-merge-base">{t('DOCUMENTS_MERGE_BASE')}</span>}
