@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../server/seed/catalog';
 import { exportFilesOf, joinTiffs, splitFileName, type ConvertOptions, type ExportFile } from '../../server/services/export-convert';
+import { pagesToPdf, quarterTurns } from '../../server/services/merge';
 import { startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -247,5 +248,23 @@ describe('exportFilesOf', () => {
     expect(files.map((f) => `${f.name}.${f.ext}`)).toEqual(['a.pdf', 'b.pdf']);
     expect((await PDFDocument.load(await bytesOf(files[0]!))).getPageCount()).toBe(1);
     expect((await bytesOf(files[1]!)).equals(pdfBytes)).toBe(true);
+  });
+});
+
+describe('pagesToPdf', () => {
+  it('turns PDF pages by their rotation only when asked (merge keeps it in the page rows)', async () => {
+    const pdf = await seeded('PDF', true);
+    const pages = [
+      { document_id: pdf.id, page_no: 1, rotation: 90, page_in_file: 0, sha256: pdf.sha256, file_type: 'PDF' },
+      { document_id: pdf.id, page_no: 2, rotation: -90, page_in_file: 1, sha256: pdf.sha256, file_type: 'PDF' },
+    ];
+    const turned = await PDFDocument.load(await pagesToPdf(s.files, pages, { rotate: true }));
+    expect(turned.getPages().map((p) => p.getRotation().angle)).toEqual([90, 270]);
+    const kept = await PDFDocument.load(await pagesToPdf(s.files, pages));
+    expect(kept.getPages().map((p) => p.getRotation().angle)).toEqual([0, 0]);
+  });
+
+  it('reads stored rotations as quarter turns', () => {
+    expect([0, 90, 180, 270, 360, -90, 450, 89].map(quarterTurns)).toEqual([0, 90, 180, 270, 0, 270, 90, 90]);
   });
 });
