@@ -10,17 +10,15 @@
  *   order, each on a page of its physical size (pagesToPdf in merge.ts, which merge and the single
  *   export use too); with toBw the pages are 1-bit images in it.
  * - toBw alone: a TIFF or JPEG becomes a CCITT G4 TIFF (1 bit; a JPEG cannot hold 1 bit), a PNG a
- *   1-bit PNG; the resolution is kept (or set to DEFAULT_DPI when the source has none).
+ *   1-bit PNG; the resolution is kept (or set to DEFAULT_TIFF_DPI when the source has none, as the
+ *   PDF's page sizes take it).
  * Page rotation (document_pages.rotation, degrees clockwise) is applied whenever a file is
  * converted; a file passed as stored keeps its bytes.
  */
 import sharp from 'sharp';
 import type { Queryable } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
-import { isImageType, pagesToPdf, quarterTurns, type PdfSourcePage } from './merge.js';
-
-/** A scan without a usable resolution is taken as this many dots per inch (as pagesToPdf does). */
-const DEFAULT_DPI = 100;
+import { DEFAULT_TIFF_DPI, isImageType, pagesToPdf, quarterTurns, type PdfSourcePage } from './merge.js';
 /** Grey level (0-255) at and above which a pixel becomes white. */
 const BW_THRESHOLD = 128;
 
@@ -92,7 +90,7 @@ export async function exportFilesOf(deps: { store: Queryable; files: FileStore }
 /** The page as one band of 0/255, turned by its rotation, and its resolution. */
 async function bwPage(bytes: Buffer, p: PdfSourcePage) {
   const meta = await sharp(bytes, { page: p.page_in_file }).metadata();
-  const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_DPI;
+  const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI;
   const img = sharp(bytes, { page: p.page_in_file }).flatten({ background: '#ffffff' }).greyscale().rotate(quarterTurns(p.rotation)).threshold(BW_THRESHOLD);
   return { img, dpi };
 }

@@ -27,7 +27,7 @@ import { inboxFile, type InboxFileRow } from './inboxes.js';
 export const MERGE_MAX = MERGE_MAX_DOCUMENTS;
 
 /** A TIFF page without a usable resolution is taken as scanned at this many dots per inch. */
-const DEFAULT_TIFF_DPI = 100;
+export const DEFAULT_TIFF_DPI = 100;
 
 interface MergeDoc {
   id: number;
