@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/error-handler';
 import { INBOX_PAGE_DEFAULTS, type InboxDocument } from '../../../api/inboxes';
 import { Modal } from '../../../ui/modal';
 import { useInboxFiles, useInboxes } from '../api/get-inboxes';
@@ -50,6 +51,12 @@ export function AppendModal(props: { open: boolean; scope: string | null; dbId: 
   let body;
   if (offline) body = <p role="status">{t('DOCUMENTS_INBOX_OFFLINE')}</p>;
   else if (inboxes.isPending) body = <p role="status">{t('MESSAGE_LOADING')}</p>;
+  else if (inboxes.isError)
+    body = (
+      <p role="alert" className="documents-email-error">
+        {errorText(inboxes.error)}
+      </p>
+    );
   else if (mine.length === 0) body = <p role="status">{t('DOCUMENTS_NO_INBOXES')}</p>;
   else
     body = (
@@ -75,6 +82,10 @@ export function AppendModal(props: { open: boolean; scope: string | null; dbId: 
           </div>
           {files.isPending ? (
             <p role="status">{t('MESSAGE_LOADING')}</p>
+          ) : files.isError ? (
+            <p role="alert" className="documents-email-error">
+              {errorText(files.error)}
+            </p>
           ) : list.length === 0 ? (
             <p role="status">{t('DOCUMENTS_INBOX_EMPTY')}</p>
           ) : (
