@@ -267,8 +267,9 @@ test.describe('export', () => {
     await expect
       .poll(() =>
         page.evaluate(async (name) => {
-          const file = await (await (await navigator.storage.getDirectory()).getFileHandle(name)).getFile();
-          return file.size;
+          // Not there until the picker has answered.
+          const handle = await (await navigator.storage.getDirectory()).getFileHandle(name).catch(() => null);
+          return handle ? (await handle.getFile()).size : -1;
         }, `export-${jobId}.zip`),
       )
       .toBe(zipBytes.length);

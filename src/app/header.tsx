@@ -4,11 +4,18 @@ import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
 import { NotificationsTray } from '../features/notifications/components/notifications-tray';
-import { saveExport } from '../features/export/download-export';
+import type { ExportNote } from '../api/export';
 import { LicenceType } from '../api/licences';
 import { useDismiss } from '../ui/use-dismiss';
 import { sessionScope } from '../session/session';
 import { useSession } from '../session/use-session';
+
+/**
+ * The tray's Download of a finished export saves through the export feature (features do not import
+ * each other). Loaded on the click, so the first screen does not carry it; should the browser no
+ * longer let the save picker open after the load, it downloads instead (src/platform/save-file.ts).
+ */
+const downloadExport = (dbId: number, note: ExportNote) => import('../features/export/download-export').then((m) => m.saveExport(dbId, note));
 
 interface HeaderButton {
   id: string;
@@ -99,8 +106,7 @@ export function AppHeader() {
             )}
           </div>
         )}
-        {/* The tray's Download of a finished export saves through the export feature (features do not import each other). */}
-        <NotificationsTray onDownloadExport={saveExport} />
+        <NotificationsTray onDownloadExport={downloadExport} />
         {buttons.filter((b) => b.shown && !b.admin).map(renderButton)}
       </nav>
     </header>
