@@ -385,6 +385,18 @@ test.describe('export', () => {
     await expect(dialog.getByLabel('File name (empty: chosen by the server)')).toHaveValue('weekly');
   });
 
+  test('with nothing checked and no results, Export says there is nothing to export and opens no dialog', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const search = await getSearch(request, token, 1, S.contentSearch);
+    const criteria = [{ ID: promptId(search, 'Title'), VAL: uniqueMark('ex-none') }];
+    const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(criteria) });
+    await page.goto(`/results/${search.Hash}?${params.toString()}`);
+    await expect(page.getByTestId('results-count')).toHaveText('0 documents');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is nothing to export.' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('forbidden characters in the names are shown beside them; Start says what to fix; Escape closes the dialog', async ({ page, request }) => {
     const token = await openDemo(page, 'user');
     const f = await makeDocuments(request, token, 1, 'ex-names');
