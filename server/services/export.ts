@@ -460,10 +460,13 @@ async function run(
       const j = await lockJob(tx, jobId);
       if (!j || j.state !== 'running' || j.locked_by !== ctx.bootId) return false;
       if (batch.length) {
+        // The positions as an array too: with it the planner walks the primary key to these few items
+        // instead of joining the whole job (100,000 items) at every write.
         await tx.query(
           `UPDATE job_items i SET state = t.s, reason = t.r, reason_key = t.k, handled_at = $2
-             FROM jsonb_to_recordset($3::jsonb) AS t(p int, s text, r text, k text) WHERE i.job_id = $1 AND i.position = t.p`,
-          [jobId, now, JSON.stringify(batch)],
+             FROM jsonb_to_recordset($3::jsonb) AS t(p int, s text, r text, k text)
+            WHERE i.job_id = $1 AND i.position = ANY($4::int[]) AND i.position = t.p`,
+          [jobId, now, JSON.stringify(batch), intArray(batch.map((b) => b.p))],
         );
       }
       await tx.query(
