@@ -60,6 +60,8 @@ export interface ApiRequest<S extends z.core.$ZodType> {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, as application/octet-stream (an upload's chunk: src/api/upload.ts); instead of body. */
+  rawBody?: Blob | ArrayBuffer | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** How the token travels: `token` query parameter (default), Auth-Token header, or not at all. */
   auth?: 'query' | 'header' | 'none';
@@ -101,8 +103,11 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
   const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
   if (auth === 'query' && token) query[req.tokenParam ?? 'token'] = token;
   if (auth === 'header' && token) headers[TOKEN_HEADER] = token;
-  let body: string | undefined;
-  if (req.body !== undefined) {
+  let body: BodyInit | undefined;
+  if (req.rawBody !== undefined) {
+    headers['Content-Type'] = 'application/octet-stream';
+    body = req.rawBody;
+  } else if (req.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(req.body);
   }

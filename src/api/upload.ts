@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { IDEMPOTENCY_HEADER } from './errors';
+import { apiRequest } from './http';
 
 /**
  * Uploads (user-app.md §3 "Upload job: JobID, chunk Index, RawData", §7 "POST upload, upload/chunk;
@@ -124,3 +126,16 @@ export const uploadPaths = {
   /** POST files for an inbox upload. */
   files: '/api/files',
 } as const;
+
+// --- calls (the token in the Auth-Token header, out of the URL) -------------------------------------
+
+/** POST api/upload: a new upload job; `key` (the Idempotency-Key) makes a repeat find the same job. */
+export const startUploadJob = (body: UploadStart, key: string, signal?: AbortSignal) =>
+  apiRequest({ method: 'POST', path: uploadPaths.upload, body, headers: { [IDEMPOTENCY_HEADER]: key }, auth: 'header', schema: UploadState, signal });
+
+/** GET api/upload?JobID=: where the server is (the resume point). */
+export const fetchUploadState = (jobId: string, signal?: AbortSignal) => apiRequest({ path: uploadPaths.upload, query: { JobID: jobId }, auth: 'header', schema: UploadState, signal });
+
+/** POST api/upload/chunk: one chunk's bytes (a slice of the stored File, read as it is sent). */
+export const sendUploadChunk = (jobId: string, index: number, data: Blob, signal?: AbortSignal) =>
+  apiRequest({ method: 'POST', path: uploadPaths.chunk, query: { JobID: jobId, Index: index }, rawBody: data, auth: 'header', schema: UploadState, signal });

@@ -171,21 +171,57 @@ export interface JobRecord {
   dismissedAt?: number;
 }
 
+/**
+ * Where an upload is (src/sync/uploads.ts): queued; hashing (its SHA-256 being computed); sending;
+ * waiting (the connection or the server was out of reach: tried again at nextAttemptAt, or at once
+ * when the connection comes back); paused by the user; done (result); failed (reason).
+ */
+export type UploadRecordState = 'queued' | 'hashing' | 'sending' | 'waiting' | 'paused' | 'done' | 'failed';
+
+/**
+ * A file on its way to the server (src/sync/uploads.ts, workers/upload.worker.ts). The File/Blob is
+ * stored as chosen before anything is sent (ENVIRONMENT.md "Offline machinery"), so the upload goes
+ * on after a reload or a browser restart; it is dropped once the server has the file. Written once
+ * per chunk (the progress the tray shows). The shape changed in issue 11 without a version bump:
+ * no index changed and nothing wrote this table before.
+ */
 export interface UploadRecord {
+  /** UUID; `${id}:${attempt}` is the Idempotency-Key of the upload job's start. */
   id: string;
-  dbId: number;
-  /** Where the file goes: an archive import, a scan, or an inbox drop. */
-  target: { kind: 'archive' | 'inbox' | 'scan'; id: number };
-  file: Blob;
+  /** The user who chose the file: only their session sends it. */
+  owner?: string;
+  dbId?: number;
+  /** Where it goes, as the server takes it (src/api/upload.ts UploadTarget). */
+  target: { InboxID: number } | { DatabaseID: number; ArchiveID: number };
+  /** The file itself until the server has it. */
+  file?: Blob;
   fileName: string;
   size: number;
-  /** Server upload job id once created. */
+  type: string;
+  /** SHA-256 of the whole file (hex), computed once before the upload job starts. */
+  sha256?: string;
+  /** Starts of an upload job (a new one after the server expired the last). */
+  attempt: number;
+  /** The server's upload job. */
   jobId?: string;
-  /** Next chunk index the server asked for. */
+  /** The chunk the server needs next, as it last said. */
   nextIndex: number;
   chunkSize: number;
-  state: 'queued' | 'sending' | 'done' | 'failed';
-  error?: string;
+  chunkCount: number;
+  /** The highest chunk index sent so far (written before it is sent): sending one at or below it again is a re-send. */
+  highestSent: number;
+  /** Chunks this device sent more than once (a cut connection costs at most one). */
+  resent: number;
+  /** The server's count of chunks it got again although it had them. */
+  serverRepeated?: number;
+  state: UploadRecordState;
+  /** Why it failed (the server's key and Message), or why it waits. */
+  reason?: { key: string; message?: string; status?: number };
+  nextAttemptAt?: number;
+  /** Failed network attempts in a row (drives the backoff). */
+  retries?: number;
+  /** Where the file ended up. */
+  result?: { InboxID: number; Path: string; Sha256: string } | { ArchiveID: number; Sha256: string };
   createdAt: number;
   updatedAt: number;
 }
