@@ -478,15 +478,17 @@ async function run(
   };
 
   let archives = new Map<number, ArchiveRow>();
-  for (let after = -1; ; ) {
+  // Positions run 0..total-1 (export-request.ts writes them so): each batch is a closed range, which
+  // the primary key serves alone. 'position > n ORDER BY position LIMIT 100' read and sorted every item
+  // after n (no statistics on a new job's items), ~200 ms a batch in the middle of 100,000.
+  for (let from = 0; from < job.total; from += BATCH) {
     const items = (
       await store.query<{ position: number; archive_id: number; document_id: number }>(
-        'SELECT position, archive_id, document_id FROM job_items WHERE job_id = $1 AND position > $2 ORDER BY position LIMIT $3',
-        [jobId, after, BATCH],
+        'SELECT position, archive_id, document_id FROM job_items WHERE job_id = $1 AND position >= $2 AND position < $3 ORDER BY position',
+        [jobId, from, from + BATCH],
       )
     ).rows.map((i) => ({ ...i, document_id: Number(i.document_id) }));
-    if (!items.length) break;
-    after = items[items.length - 1]!.position;
+    if (!items.length) continue;
     // Rights are read again for every batch: a right taken away while the export runs applies.
     archives = new Map((await archivesWithRights(store, dbId, actor.userId)).map((a) => [a.id, a]));
     const ids = intArray(items.map((i) => i.document_id));
