@@ -22,6 +22,7 @@ const loaders = {
   view: () => import('./routes/view'),
   scan: () => import('./routes/scan'),
   results: () => import('./routes/results'),
+  inbox: () => import('./routes/inbox'),
   settings: () => import('./routes/settings'),
 };
 const LoginPage = page(loaders.login);
@@ -31,6 +32,7 @@ const SelectPage = page(loaders.select);
 const ViewPage = page(loaders.view);
 const ScanPage = page(loaders.scan);
 const ResultsPage = page(loaders.results);
+const InboxPage = page(loaders.inbox);
 const SettingsPage = page(loaders.settings);
 const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'settings']);
 
@@ -72,6 +74,8 @@ export function AppRoutes() {
           <Route path="select" element={<SelectPage />} />
           <Route path="view" element={<ViewPage />} />
           <Route path="scan" element={<ScanPage />} />
+          {/* A static segment outranks :searchHash, so Inbox never reads as a search hash. */}
+          <Route path="results/Inbox" element={<InboxPage />} />
           <Route path="results/:searchHash" element={<ResultsPage />} />
           <Route path="settings" element={<SettingsPage />} />
         </Route>

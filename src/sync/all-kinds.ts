@@ -7,3 +7,4 @@ import './kinds/field-data';
 import './kinds/document-operation';
 import './kinds/export-request';
 import './kinds/merge';
+import './kinds/inbox';

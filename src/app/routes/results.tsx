@@ -1,8 +1,9 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useDocumentActions } from '../../features/documents/use-document-actions';
 import { useResultsEditing } from '../../features/editing/use-results-editing';
 import { useExportActions } from '../../features/export/use-export-actions';
 import { HistorySidebar } from '../../features/history/components/history-sidebar';
+import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
 import { ResultsScreen } from '../../features/results/components/results-screen';
 import { getConfig } from '../config';
 
@@ -14,15 +15,20 @@ import { getConfig } from '../config';
  */
 export function Component() {
   const { searchHash = '' } = useParams();
+  const [params] = useSearchParams();
+  // The inbox sidebar beside the grid (user-app.md §2), linking to /results/Inbox.
   return (
-    <ResultsScreen
-      key={searchHash}
-      searchHash={searchHash}
-      config={getConfig()}
-      useDocumentActions={useDocumentActions}
-      useExport={useExportActions}
-      useEditing={useResultsEditing}
-      HistorySidebar={HistorySidebar}
-    />
+    <div className="results-with-inboxes">
+      <InboxSidebar db={Number(params.get('db')) || 0} />
+      <ResultsScreen
+        key={searchHash}
+        searchHash={searchHash}
+        config={getConfig()}
+        useDocumentActions={useDocumentActions}
+        useExport={useExportActions}
+        useEditing={useResultsEditing}
+        HistorySidebar={HistorySidebar}
+      />
+    </div>
   );
 }

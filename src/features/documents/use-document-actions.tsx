@@ -21,6 +21,7 @@ import { DocumentToolbar } from './components/document-toolbar';
 import { blockedReason, destinations, emailBlockedReason, type Destination } from './document-rules';
 import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
 import { useMergeActions } from './use-merge-actions';
+import { useSendToInbox } from './use-send-to-inbox';
 import { fileBlockedReason } from './document-file-rules';
 import { useDocumentFile } from './use-document-file';
 import './documents.css';
@@ -112,6 +113,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
   };
 
+  const toInbox = useSendToInbox({ scope, dbId, blocked: blocked('Move'), onDocumentsChanged });
   const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} more={merge.actions} />;
   const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
   const fileBlocked = fileBlockedReason(archivePermissions);
@@ -127,6 +129,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
       reason: emailBlocked ? t(emailBlocked) : undefined,
       onSelect: () => (emailBlocked ? notify('error', t(emailBlocked)) : setEmailing(doc)),
     },
+    toInbox.menuItem(doc),
     // Single export: the file itself, saved or downloaded (bit 128).
     {
       id: 'document-download',
@@ -171,6 +174,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
       />
       {file.dialog}
       {merge.dialogs}
+      {toInbox.dialog}
     </>
   );
   return { toolbar, rowMenuItems, dialogs };
