@@ -88,7 +88,7 @@ afterEach(async () => {
   await database.delete();
 });
 
-const file = (bytes: Uint8Array, name = 'scan.pdf') => Object.assign(new Blob([bytes], { type: 'application/pdf' }), { name });
+const file = (bytes: Uint8Array, name = 'scan.pdf') => Object.assign(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), { name });
 const enqueue = (bytes: Uint8Array, name?: string) => enqueueUpload({ file: file(bytes, name), target: { InboxID: 1 }, owner: 'user', database });
 
 /** Runs the engine as the worker does until the upload ends (each 'wait' is a new run: a retry or a reload). */

@@ -1,23 +1,26 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { db, type JobRecord, type OutboxEntry } from '../../../db/db';
+import { db, type JobRecord, type OutboxEntry, type UploadRecord } from '../../../db/db';
 import { dismissFinalJobs } from '../../../sync/jobs';
 import { isFinalState } from '../../../sync/jobs-view';
 import { clearDone } from '../../../sync/outbox';
+import { clearDoneUploads } from '../../../sync/uploads';
 import { useKeepInView } from '../../../ui/use-keep-in-view';
 import { askNotificationPermission, canAskNotificationPermission } from '../job-notification';
 import type { DownloadExport } from './export-note';
 import { JobItem } from './job-item';
 import { OutboxEntryItem } from './outbox-entry-item';
+import { UploadItem } from './upload-item';
 
 interface Item {
   at: number;
   entry?: OutboxEntry;
   job?: JobRecord;
+  upload?: UploadRecord;
 }
 
 /**
- * The tray's open panel: outbox entries and server jobs together, newest first, and what the user can
+ * The tray's open panel: outbox entries, server jobs and uploads together, newest first, and what the user can
  * do with them. An entry that is done and has become a job (a copy, move or delete group) shows as
  * its job only. Loaded when the tray first opens, so the first screen does not carry it
  * (ARCHITECTURE.md "Budgets").
@@ -26,6 +29,7 @@ export function NotificationsPanel({
   id,
   entries,
   jobs,
+  uploads = [],
   owner,
   onClose,
   onDownloadExport,
@@ -33,13 +37,15 @@ export function NotificationsPanel({
   id: string;
   entries: readonly OutboxEntry[];
   jobs: readonly JobRecord[];
+  /** Files on their way to the server (src/sync/uploads.ts). */
+  uploads?: readonly UploadRecord[];
   owner: string | null;
   onClose: () => void;
   onDownloadExport?: DownloadExport;
 }) {
   const { t } = useTranslation();
   const [askable, setAskable] = useState(canAskNotificationPermission);
-  const hasDone = entries.some((e) => e.state === 'done');
+  const hasDone = entries.some((e) => e.state === 'done') || uploads.some((u) => u.state === 'done');
   const hasFinalJobs = jobs.some((j) => isFinalState(j.state) || j.lost);
   const ref = useRef<HTMLElement>(null);
   useKeepInView(ref, true);
@@ -48,6 +54,7 @@ export function NotificationsPanel({
   const items: Item[] = [
     ...entries.filter((e) => !(e.state === 'done' && becameJob.has(e.id))).map((entry): Item => ({ at: entry.createdAt, entry })),
     ...jobs.map((job): Item => ({ at: job.startedAt, job })),
+    ...uploads.map((upload): Item => ({ at: upload.createdAt, upload })),
   ].sort((a, b) => b.at - a.at || (b.entry?.seq ?? 0) - (a.entry?.seq ?? 0));
 
   return (
@@ -61,7 +68,7 @@ export function NotificationsPanel({
       {(hasDone || hasFinalJobs || askable) && (
         <div className="notifications-panel-actions">
           {hasDone && (
-            <button type="button" className="button" onClick={() => void clearDone()}>
+            <button type="button" className="button" onClick={() => void Promise.all([clearDone(), clearDoneUploads(owner)])}>
               {t('OUTBOX_CLEAR_DONE')}
             </button>
           )}
@@ -81,7 +88,15 @@ export function NotificationsPanel({
         <p className="notifications-empty">{t('OUTBOX_EMPTY')}</p>
       ) : (
         <ul className="outbox-list">
-          {items.map((i) => (i.job ? <JobItem key={`job-${i.job.id}`} job={i.job} onDownloadExport={onDownloadExport} /> : i.entry && <OutboxEntryItem key={`entry-${i.entry.seq}`} entry={i.entry} />))}
+          {items.map((i) =>
+            i.upload ? (
+              <UploadItem key={`upload-${i.upload.id}`} upload={i.upload} />
+            ) : i.job ? (
+              <JobItem key={`job-${i.job.id}`} job={i.job} onDownloadExport={onDownloadExport} />
+            ) : (
+              i.entry && <OutboxEntryItem key={`entry-${i.entry.seq}`} entry={i.entry} />
+            ),
+          )}
         </ul>
       )}
     </section>

@@ -7,6 +7,7 @@ import { useJobs } from '../../../sync/react/use-jobs';
 import { attentionCount } from '../../../sync/outbox';
 import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
 import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
+import { useUploads, useUploadWorker } from '../../../sync/react/use-uploads';
 import { useDismiss } from '../../../ui/use-dismiss';
 import type { DownloadExport } from './export-note';
 import '../notifications.css';
@@ -17,7 +18,7 @@ const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) =
  * The header's Notifications button and its panel: outbox entries and the user's server jobs. The
  * badge counts entries that are unsent, failed or in conflict, running jobs, and ended jobs not seen
  * yet (opening the tray sees them). Mounted once in the signed-in header, it also starts the outbox's
- * drain triggers and the jobs worker, tells of each job's end (a toast, and a system notification
+ * drain triggers, the jobs worker and the upload worker (uploads are listed and counted too), tells of each job's end (a toast, and a system notification
  * while the tab is hidden) and keeps the app's icon badge at the number of running jobs.
  * `onDownloadExport` saves a finished export (the app passes the export feature's code).
  */
@@ -28,14 +29,17 @@ export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: Dow
   useJobsWorker((ended) => {
     void import('../job-notification').then((m) => m.announceJobsEnded(ended, t));
   });
+  useUploadWorker();
   const entries = useOutbox();
   const jobs = useJobs(owner);
+  const uploads = useUploads(owner);
   const running = jobs.filter((j) => !j.lost && !isFinalState(j.state)).length;
   // The app's icon badge follows the running jobs (the Badging API, where there is one).
   useEffect(() => {
     void import('../job-notification').then((m) => m.showAppBadge(running));
   }, [running]);
-  const count = attentionCount(entries) + jobAttentionCount(jobs);
+  // Uploads count while they run and once they failed, like outbox entries.
+  const count = attentionCount(entries) + jobAttentionCount(jobs) + uploads.filter((u) => u.state !== 'done').length;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -70,7 +74,7 @@ export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: Dow
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} owner={owner} onClose={() => setOpen(false)} onDownloadExport={onDownloadExport} />
+          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} uploads={uploads} owner={owner} onClose={() => setOpen(false)} onDownloadExport={onDownloadExport} />
         </Suspense>
       )}
     </div>
