@@ -440,6 +440,13 @@ async function run(
       sink.zip.abort();
       sink.out.destroy();
       sink.csv?.destroy();
+    } else if (sink.kind === 'xlsx') {
+      // exceljs has no abort: ending the workbook closes its file, which then goes.
+      const writer = sink.writer;
+      void writer
+        .finish()
+        .catch(() => undefined)
+        .then(() => removeQuietly(partPath));
     }
   };
   streams.abandon = abandon;
