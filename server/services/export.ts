@@ -634,7 +634,8 @@ async function addDocument(
     return null;
   }
   const files = await filesOf(ctx, docId, fileRows, { toPdf: Boolean(s.ConvertToPDF), toBw: Boolean(s.ConvertToBW) });
-  const named = c.nameField ? safeFileName(fieldText(c.nameField, doc)) : '';
+  // field=: the document's value names its files; an empty value leaves the file's own name.
+  const value = c.nameField ? fieldText(c.nameField, doc).trim() : '';
   const entries: string[] = [];
   for (const f of files) {
     let src: NodeJS.ReadableStream | Buffer;
@@ -644,7 +645,7 @@ async function addDocument(
       ctx.log(`export: file of document ${docId} unreadable`, e);
       return { r: 'The file of this document could not be read', k: 'ERROR_NOT_FOUND' };
     }
-    const base = c.nameField && named !== 'document' && fieldText(c.nameField, doc).trim() ? named : safeFileName(f.base);
+    const base = safeFileName(value || f.base);
     const name = c.names.take(base, f.ext);
     entries.push(name);
     if (sink.kind === 'single') {
