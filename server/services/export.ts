@@ -23,13 +23,12 @@
  * claim (jobs.ts claims an export job also when no item is pending) resets the items and starts the
  * file again from scratch.
  */
-import { mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type ReadStream, type WriteStream } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { join } from 'node:path';
 import { ZipArchive } from 'archiver';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import {
