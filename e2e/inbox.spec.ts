@@ -12,8 +12,10 @@
  * test looks at it: the test deletes it again.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, promptId, searchDocs, uniqueMark } from './editing-support';
+import { waitForPersistedQuery, waitForServiceWorker } from './support';
 
 const SCANS = 1;
 const MAILROOM = 2;
@@ -188,6 +190,58 @@ test.describe('inboxes', () => {
     await expect(sidebar(page).getByRole('link')).toHaveCount(0);
     await sidebar(page).getByRole('button', { name: 'Show inboxes' }).click();
     await expect(sidebar(page).getByRole('link', { name: /^Scans/ })).toBeVisible();
+  });
+
+  test('files dropped on the inbox are uploaded into it; an empty one is refused by name', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const mark = uniqueMark('ibx-drop');
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([300, 200]).drawText(mark, { x: 20, y: 100, size: 14, font });
+    const bytes = Array.from(await pdf.save());
+    await openScans(page, 'rpp=1000');
+    const dropped = `${mark}.pdf`;
+    const empty = `${mark}-empty.pdf`;
+    const data = await page.evaluateHandle(
+      ({ bytes, dropped, empty }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], dropped, { type: 'application/pdf' }));
+        dt.items.add(new File([], empty, { type: 'application/pdf' }));
+        return dt;
+      },
+      { bytes, dropped, empty },
+    );
+    const zone = page.locator('.inbox-screen');
+    await zone.dispatchEvent('dragenter', { dataTransfer: data });
+    await expect(zone).toHaveClass(/inbox-drop-active/);
+    await zone.dispatchEvent('dragover', { dataTransfer: data });
+    await zone.dispatchEvent('drop', { dataTransfer: data });
+    await expect(page.getByText(`${empty} is empty (0 bytes) and was not uploaded.`)).toBeVisible();
+    await expect(gridRows(page).filter({ hasText: dropped })).toHaveCount(1, { timeout: 30_000 });
+    const files = await inboxFiles(request, token, SCANS);
+    expect(files.map((f) => f.FileName)).toContain(dropped);
+    expect(files.map((f) => f.FileName)).not.toContain(empty);
+    const res = await request.get(`/api/inboxes/${SCANS}/file`, { params: { token, FilePath: dropped } });
+    expect(Array.from(await res.body())).toEqual(bytes);
+  });
+
+  test('offline, an inbox page seen before opens from the device with the time it was fetched', async ({ page, context, request }) => {
+    const token = await openDemo(page, 'user');
+    await openScans(page, 'rpp=1000');
+    const first = (await cellText(page, 0, 'File Name')) || '';
+    expect(first).not.toBe('');
+    const count = (await inboxFiles(request, token, SCANS)).length;
+    await waitForServiceWorker(page);
+    await waitForPersistedQuery(page, 'inbox-screen');
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: /^Offline — data from / })).toBeVisible();
+      await expect(page.getByTestId('inbox-count')).toHaveText(`${count} files`);
+      await expect.poll(() => cellText(page, 0, 'File Name')).toBe(first);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test('the read-only viewer sees the changes unavailable with the reason, and the server refuses them', async ({ page, request }) => {

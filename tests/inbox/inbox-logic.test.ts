@@ -39,6 +39,9 @@ describe('inbox logic', () => {
     const store = new Map<string, string>();
     const s = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
     expect(readCollapsed(s)).toBe(false);
+    expect(readCollapsed(s, true)).toBe(true);
+    writeCollapsed(s, false);
+    expect(readCollapsed(s, true)).toBe(false);
     writeCollapsed(s, true);
     expect(store.get(SIDEBAR_KEY)).toBe('1');
     expect(readCollapsed(s)).toBe(true);

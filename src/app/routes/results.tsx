@@ -19,7 +19,7 @@ export function Component() {
   // The inbox sidebar beside the grid (user-app.md §2), linking to /results/Inbox.
   return (
     <div className="results-with-inboxes">
-      <InboxSidebar db={Number(params.get('db')) || 0} />
+      <InboxSidebar db={Number(params.get('db')) || 0} defaultCollapsed />
       <ResultsScreen
         key={searchHash}
         searchHash={searchHash}

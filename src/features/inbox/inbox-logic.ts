@@ -81,11 +81,13 @@ export function splitZeroByte<T extends { name: string; size: number }>(files: r
 
 /** localStorage key of the sidebar's collapsed state (user-app.md §2: remembered locally). */
 export const SIDEBAR_KEY = 'inboxSidebarCollapsed';
-export function readCollapsed(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+/** The remembered state; `fallback` until the user has chosen one on this device. */
+export function readCollapsed(storage: Pick<Storage, 'getItem'> | undefined, fallback = false): boolean {
   try {
-    return storage?.getItem(SIDEBAR_KEY) === '1';
+    const v = storage?.getItem(SIDEBAR_KEY);
+    return v === '1' ? true : v === '0' ? false : fallback;
   } catch {
-    return false;
+    return fallback;
   }
 }
 export function writeCollapsed(storage: Pick<Storage, 'setItem'> | undefined, collapsed: boolean): void {

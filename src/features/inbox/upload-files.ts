@@ -1,10 +1,10 @@
 /**
- * Hands files to the resumable uploads with the inbox as their target. The uploads themselves
- * (Dexie `uploads`, the worker, the tray) are src/sync's; until they are in this build an upload
- * is refused, so the screen says it failed instead of losing the files silently.
+ * Hands files to the resumable uploads (src/sync/uploads.ts) with the inbox as their target: the
+ * File itself is kept in Dexie first, the upload worker sends it in chunks and the tray shows it.
+ * Empty files are left out and named (the caller says ZERO_BYTE_FILE_REMOVED_MSG for each).
  */
-export async function startInboxUpload(files: readonly File[], inboxId: number): Promise<string[]> {
-  void files;
-  void inboxId;
-  throw new Error('uploads are not available in this build');
+import { enqueueUploads } from '../../sync/uploads';
+
+export function startInboxUpload(files: readonly File[], inboxId: number, dbId?: number): Promise<{ ids: string[]; refused: string[] }> {
+  return enqueueUploads(files, { InboxID: inboxId }, dbId ? { dbId } : {});
 }

@@ -94,6 +94,15 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
     seenDone.current = doneInboxChanges;
   }, [doneInboxChanges, queryClient]);
 
+  // And when an upload into this inbox has arrived (the upload worker writes its record's state).
+  const uploadsDone = useLiveQuery(() => appDb.uploads.filter((u) => u.state === 'done' && 'InboxID' in u.target && u.target.InboxID === inboxId).count(), [inboxId]);
+  const seenUploads = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (uploadsDone === undefined) return;
+    if (seenUploads.current !== undefined && uploadsDone !== seenUploads.current) void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_ROOT] });
+    seenUploads.current = uploadsDone;
+  }, [uploadsDone, queryClient]);
+
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
   const rows = useMemo(() => inboxRows(files.data?.Files ?? [], (iso) => (iso ? dateFormat.format(new Date(iso)) : '')), [files.data, dateFormat]);
   const columns = useMemo(
@@ -238,7 +247,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
           {action(t('INBOX_SEND'), () => needSelection() && setDialog({ kind: 'send' }), { change: true })}
           {action(t('INBOX_DELETE'), () => needSelection() && setDialog({ kind: 'delete' }), { change: true })}
           {action(t('INBOX_DOWNLOAD'), () => void download())}
-          <InboxUpload inboxId={inboxId} inboxName={inboxName} canUpload={canChange} reason={changeReason} />
+          <InboxUpload inboxId={inboxId} dbId={db} inboxName={inboxName} canUpload={canChange} reason={changeReason} />
         </div>
       </header>
 

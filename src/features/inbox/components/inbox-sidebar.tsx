@@ -13,13 +13,15 @@ const storage = () => (typeof localStorage === 'undefined' ? undefined : localSt
  * The inbox sidebar of the results screens (user-app.md §2; archive-inbox-ops.md §2): the inboxes
  * the user may view, with their file counts, each a link to /results/Inbox. Collapsible; the
  * collapsed state is kept in localStorage (SIDEBAR_KEY), so it survives a reload on this device.
- * Inboxes of another database are left out.
+ * Until the user has chosen, `defaultCollapsed` decides: the search results start with it collapsed
+ * (a single button above the grid, so the grid keeps its width), the inbox screen open. Collapsed, it
+ * is one row above the screen; open, a column beside it. Inboxes of another database are left out.
  */
-export function InboxSidebar(props: { db: number; currentInboxId?: number | null }) {
+export function InboxSidebar(props: { db: number; currentInboxId?: number | null; defaultCollapsed?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const list = useInboxList(sessionScope(session));
-  const [collapsed, setCollapsed] = useState(() => readCollapsed(storage()));
+  const [collapsed, setCollapsed] = useState(() => readCollapsed(storage(), props.defaultCollapsed ?? false));
   const inboxes = (list.data ?? []).filter((i) => i.DatabaseId === null || i.DatabaseId === undefined || i.DatabaseId === props.db);
   const toggle = () => {
     setCollapsed((c) => {
@@ -28,7 +30,7 @@ export function InboxSidebar(props: { db: number; currentInboxId?: number | null
     });
   };
   return (
-    <aside className={`inbox-sidebar${collapsed ? ' inbox-sidebar-collapsed' : ''}`} aria-label={t('INBOX_SIDEBAR')}>
+    <aside className={`inbox-sidebar${collapsed ? ' inbox-sidebar-collapsed' : ''}`} aria-label={t('INBOX_SIDEBAR')} data-collapsed={collapsed || undefined}>
       <button type="button" className="button inbox-sidebar-toggle" aria-expanded={!collapsed} aria-controls="inbox-sidebar-list" onClick={toggle}>
         {collapsed ? t('INBOX_SIDEBAR_SHOW') : t('INBOX_SIDEBAR_HIDE')}
       </button>

@@ -11,7 +11,7 @@ import { startInboxUpload } from '../upload-files';
  * the inbox as their target, and show in the tray. Disabled without edit (4) on the inbox and for
  * the read-only licence, with the reason.
  */
-export function InboxUpload(props: { inboxId: number; inboxName: string; canUpload: boolean; reason: string }) {
+export function InboxUpload(props: { inboxId: number; dbId: number; inboxName: string; canUpload: boolean; reason: string }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -31,8 +31,11 @@ export function InboxUpload(props: { inboxId: number; inboxName: string; canUplo
     const { send, empty } = splitZeroByte(files);
     for (const name of empty) notify('error', t('ZERO_BYTE_FILE_REMOVED_MSG', { name }));
     if (send.length) {
-      void startInboxUpload(send, p.inboxId).then(
-        () => notify('info', t('INBOX_UPLOAD_STARTED', { count: send.length, inbox: p.inboxName })),
+      void startInboxUpload(send, p.inboxId, p.dbId).then(
+        (r) => {
+          for (const name of r.refused) notify('error', t('ZERO_BYTE_FILE_REMOVED_MSG', { name }));
+          if (r.ids.length) notify('info', t('INBOX_UPLOAD_STARTED', { count: r.ids.length, inbox: p.inboxName }));
+        },
         () => notify('error', t('ERROR_FILE_UPLOAD_FAILED')),
       );
     }
