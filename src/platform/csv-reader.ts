@@ -33,7 +33,7 @@ export interface CsvProgress {
   rows: number;
 }
 
-export const DEFAULT_CHUNK_SIZE = 4 << 20;
+export const DEFAULT_CHUNK_SIZE = 1 << 20;
 
 function bomEncoding(head: Uint8Array): string {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
@@ -47,40 +47,79 @@ const dialectOf = (o: CsvReadOptions): CsvDialect => ({
 });
 
 /**
- * Runs the scanner over `blob`, chunk by chunk, handing each batch to `onBatch` (awaited: a slow
- * consumer holds the reading back). `stop` ends early after a chunk (open() reads only the start).
+ * Runs the scanner over `blob`, handing each batch to `onBatch`. The file is read through
+ * blob.stream() (measured in Chromium here: 400-630 MiB/s against 240-410 for 4 MiB
+ * slice().arrayBuffer() reads), decoded as it comes, and scanned ~`chunkSize` characters at a
+ * time. Back-pressure: a batch is handed over while the next is scanned, and the one after waits
+ * until `onBatch` has settled, so at most two batches are ever held. `stop` ends early after a
+ * chunk (open() reads only the start).
  */
 export async function readCsv(
   blob: Blob,
   opts: CsvReadOptions,
   onBatch: (batch: CsvBatchData, progress: CsvProgress, scanner: CsvScanner) => void | Promise<void>,
-  hooks: { cancelled?: () => boolean; stop?: (scanner: CsvScanner) => boolean; onChunk?: (progress: CsvProgress) => void | Promise<void> } = {},
+  hooks: {
+    cancelled?: () => boolean;
+    stop?: (scanner: CsvScanner) => boolean;
+    onChunk?: (progress: CsvProgress) => void | Promise<void>;
+    /** The scanner to use (open() reads its header even when the scan then fails). */
+    scanner?: CsvScanner;
+  } = {},
 ): Promise<{ scanner: CsvScanner; bytesRead: number; encoding: string; done: boolean }> {
   const chunkSize = Math.max(16, opts.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const size = blob.size;
-  const read = (at: number) => (at < size ? blob.slice(at, Math.min(size, at + chunkSize)).arrayBuffer() : Promise.resolve(new ArrayBuffer(0)));
-  const scanner = new CsvScanner({ ...dialectOf(opts), header: opts.header ?? true, strictWidth: opts.strictWidth });
+  const scanner = hooks.scanner ?? new CsvScanner({ ...dialectOf(opts), header: opts.header ?? true, strictWidth: opts.strictWidth });
+  const reader = blob.stream().getReader();
   let at = 0;
-  let next = read(0);
   let decoder: TextDecoder | null = null;
   let encoding = opts.encoding ?? 'utf-8';
-  for (;;) {
-    if (hooks.cancelled?.()) throw new DOMException('The CSV scan was cancelled.', 'AbortError');
-    const bytes = new Uint8Array(await next);
-    if (!decoder) {
-      encoding = opts.encoding ?? bomEncoding(bytes);
-      decoder = new TextDecoder(encoding);
+  let pending: string[] = [];
+  let pendingLength = 0;
+  let handing: Promise<void> | void = undefined;
+  let finished = false;
+  try {
+    for (;;) {
+      if (hooks.cancelled?.()) throw new DOMException('The CSV scan was cancelled.', 'AbortError');
+      const { value, done } = await reader.read();
+      if (value && value.length) {
+        if (!decoder) {
+          encoding = opts.encoding ?? bomEncoding(value);
+          decoder = new TextDecoder(encoding);
+        }
+        at += value.length;
+        const text = decoder.decode(value, { stream: true });
+        if (text) {
+          pending.push(text);
+          pendingLength += text.length;
+        }
+      }
+      if (done) {
+        const tail = decoder?.decode() ?? '';
+        if (tail) pending.push(tail);
+      }
+      if (!done && pendingLength < chunkSize) continue;
+      const text = pending.length === 1 ? pending[0]! : pending.join('');
+      pending = [];
+      pendingLength = 0;
+      const batch = scanner.push(text, done);
+      const progress = { bytesRead: at, totalBytes: size, rows: scanner.rows };
+      await handing;
+      if (batch) handing = onBatch(batch, progress, scanner);
+      if (done) {
+        await handing;
+        // Awaited, so the last progress reaches the page before the scan's answer does.
+        await hooks.onChunk?.(progress);
+        finished = true;
+        return { scanner, bytesRead: at, encoding, done: true };
+      }
+      void hooks.onChunk?.(progress);
+      if (hooks.stop?.(scanner)) {
+        await handing;
+        return { scanner, bytesRead: at, encoding, done: false };
+      }
     }
-    at += bytes.length;
-    const last = at >= size;
-    // The next slice is read while this one is scanned.
-    if (!last) next = read(at);
-    const batch = scanner.push(decoder.decode(bytes, { stream: !last }), last);
-    const progress = { bytesRead: at, totalBytes: size, rows: scanner.rows };
-    if (batch) await onBatch(batch, progress, scanner);
-    // Awaited, so the last progress reaches the page before the scan's answer does.
-    await hooks.onChunk?.(progress);
-    if (last || hooks.stop?.(scanner)) return { scanner, bytesRead: at, encoding, done: last };
+  } finally {
+    if (!finished) void reader.cancel().catch(() => undefined);
   }
 }
 
@@ -90,29 +129,23 @@ export async function readCsv(
  */
 export async function openCsv(blob: Blob, opts: CsvReadOptions): Promise<CsvOpened> {
   const header = opts.header ?? true;
-  const chunk = Math.min(opts.chunkSize ?? DEFAULT_CHUNK_SIZE, 1 << 20);
   const scanner = new CsvScanner({ ...dialectOf(opts), header });
   let rows = 0;
-  let at = 0;
-  let decoder: TextDecoder | null = null;
-  let encoding = opts.encoding ?? 'utf-8';
-  for (;;) {
-    const bytes = new Uint8Array(await blob.slice(at, at + chunk).arrayBuffer());
-    if (!decoder) {
-      encoding = opts.encoding ?? bomEncoding(bytes);
-      decoder = new TextDecoder(encoding);
-    }
-    at += bytes.length;
-    const last = at >= blob.size;
-    try {
-      rows += scanner.push(decoder.decode(bytes, { stream: !last }), last)?.rowNumbers.length ?? 0;
-    } catch (e) {
-      if (header && !scanner.columns) throw e;
-      return { columns: scanner.columns ?? [], estimatedRows: rows, exact: false, size: blob.size, encoding };
-    }
-    if (last || !header || scanner.columns) {
-      const estimatedRows = last ? rows : Math.round((rows / at) * blob.size);
-      return { columns: scanner.columns ?? [], estimatedRows, exact: last, size: blob.size, encoding };
-    }
+  let bytes = 0;
+  try {
+    const r = await readCsv(
+      blob,
+      { ...opts, chunkSize: Math.min(opts.chunkSize ?? DEFAULT_CHUNK_SIZE, 1 << 20) },
+      (batch, p) => {
+        rows += batch.rowNumbers.length;
+        bytes = p.bytesRead;
+      },
+      { scanner, stop: () => !header || scanner.columns !== null },
+    );
+    const estimatedRows = r.done ? rows : Math.round((rows / (bytes || r.bytesRead)) * blob.size);
+    return { columns: scanner.columns ?? [], estimatedRows, exact: r.done, size: blob.size, encoding: r.encoding };
+  } catch (e) {
+    if (header && !scanner.columns) throw e;
+    return { columns: scanner.columns ?? [], estimatedRows: rows, exact: false, size: blob.size, encoding: opts.encoding ?? 'utf-8' };
   }
 }
