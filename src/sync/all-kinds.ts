@@ -7,4 +7,5 @@ import './kinds/field-data';
 import './kinds/document-operation';
 import './kinds/export-request';
 import './kinds/merge';
+import './kinds/bulk-update';
 import './kinds/inbox';

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useDocumentActions } from '../../features/documents/use-document-actions';
 import { useResultsEditing } from '../../features/editing/use-results-editing';
+import { useBulkUpdate } from '../../features/bulk-update/use-bulk-update';
 import { useExportActions } from '../../features/export/use-export-actions';
 import { HistorySidebar } from '../../features/history/components/history-sidebar';
 import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
@@ -26,6 +27,7 @@ export function Component() {
         config={getConfig()}
         useDocumentActions={useDocumentActions}
         useExport={useExportActions}
+        useBulkUpdate={useBulkUpdate}
         useEditing={useResultsEditing}
         HistorySidebar={HistorySidebar}
       />

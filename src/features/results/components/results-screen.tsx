@@ -92,6 +92,19 @@ export interface ResultsExportInput {
 export type UseResultsExport = (input: ResultsExportInput) => { toolbar: ReactNode; dialogs: ReactNode };
 const useNoExport: UseResultsExport = () => ({ toolbar: null, dialogs: null });
 
+/**
+ * The bulk update slot (features/bulk-update, passed in by the route): it gets the search, the
+ * archive's Props and rights, the selection and the result set's fields, adds its button and
+ * dialogs, and reports a finished job so the grid refreshes.
+ */
+export interface ResultsBulkUpdateInput extends Omit<ResultsExportInput, 'fields'> {
+  archiveProps: number | null;
+  fields: readonly unknown[];
+  onDocumentsChanged: ResultsActionsInput['onDocumentsChanged'];
+}
+export type UseResultsBulkUpdate = (input: ResultsBulkUpdateInput) => { toolbar: ReactNode; dialogs: ReactNode };
+const useNoBulkUpdate: UseResultsBulkUpdate = () => ({ toolbar: null, dialogs: null });
+
 /** What the screen reads of the app's configuration (src/app/config.ts AppConfig; the route passes it). */
 export interface ResultsConfig {
   apiBaseUrl: string;
@@ -147,6 +160,7 @@ export interface ResultsScreenProps {
   config: ResultsConfig;
   useDocumentActions?: UseResultsActions;
   useExport?: UseResultsExport;
+  useBulkUpdate?: UseResultsBulkUpdate;
   useEditing?: UseResultsEditing;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
 }
@@ -166,7 +180,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -342,6 +356,11 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
     dbId: db, searchId, archiveId, criteria, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, count: shown ? count : null, fields: exportFields,
   });
 
+  const bulk = useBulkUpdate({
+    dbId: db, searchId, archiveId, criteria, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, count: shown ? count : null,
+    archiveProps: archives.find((a) => a.Id === archiveId)?.Props ?? null, fields: data?.Fields ?? NO_FIELDS, onDocumentsChanged,
+  });
+
   // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
   // was made at every render), so it is made once per language, when the notice first needs it.
   const formatFetchedAt = useMemo(() => {
@@ -365,6 +384,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
         <div className="results-header-actions">
           {actions.toolbar}
           {exporting.toolbar}
+          {bulk.toolbar}
           <Link className="button" to={refine}>
             {t('RESULTS_REFINE')}
           </Link>
@@ -512,6 +532,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
       />
       {actions.dialogs}
       {exporting.dialogs}
+      {bulk.dialogs}
       {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
       {menu && (
         <ContextMenu

@@ -1,0 +1,187 @@
+/**
+ * Bulk update in the results screen (issue 11 item 4; user-app.md §2, §4, §5): the toolbar's Bulk
+ * update button, its dialog (Basic and Advanced tabs), the count (a dry run on the server) and the
+ * update-count confirmation; Confirm makes ONE outbox entry (src/sync/kinds/bulk-update.ts) whose
+ * server job shows in the tray; when a bulk update job of this database ends, the grid refreshes.
+ * The results screen takes this hook as a slot (the route composes the features). State: which
+ * dialog is open and the count on screen, in memory only.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Field } from '../../api/archives';
+import { isApiError } from '../../api/api-error';
+import { BULK_UPDATE_JOB_KIND, type BasicBulkUpdate, type BulkCountCall, type BulkUpdateCall, type BulkUpdateCount, type CsvBulkUpdate } from '../../api/bulk-update';
+import { FINAL_JOB_STATES } from '../../api/jobs';
+import { db as appDb } from '../../db/db';
+import { browserAppLocale } from '../../i18n/locale';
+import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
+import { enqueueBulkUpdate } from '../../sync/kinds/bulk-update';
+import { downloadBlob } from '../../platform/save-file';
+import { notify } from '../../ui/notifications';
+import { countBulkUpdate } from './api/bulk-count';
+import { basicCall, buildBasicRequest, bulkUpdateBlocked, bulkUpdateShown, updatableFields, type BasicForm } from './bulk-update-rules';
+import { BulkUpdateDialog } from './components/bulk-update-dialog';
+import { CsvTab } from './components/csv-tab';
+import { UpdateCountModal } from './components/update-count-modal';
+import './bulk-update.css';
+
+export interface BulkUpdateInput {
+  dbId: number;
+  searchId: number;
+  archiveId: number;
+  criteria: string;
+  /** The archive's Props (revision control 1); null while unknown. */
+  archiveProps: number | null;
+  archivePermissions: number | null;
+  licenceType: number | undefined;
+  selection: readonly { id: number; archiveId: number }[];
+  count: number | null;
+  /** The result set's fields (wire Field objects). */
+  fields: readonly unknown[];
+  onDocumentsChanged: (change: { archiveIds: number[]; gone: { archiveId: number; id: number }[] }) => void;
+}
+
+/** A count on screen, with the update it confirms. */
+export interface Counted {
+  count: BulkUpdateCount;
+  call: BulkUpdateCall;
+  body: BasicBulkUpdate | CsvBulkUpdate;
+}
+
+/** Calls onEnded when a bulk update job of this database ends while the screen is open. */
+function useBulkJobsEnded(dbId: number, onEnded: (archiveId: number | undefined) => void) {
+  const ended = useLiveQuery(() => appDb.jobs.where('state').anyOf([...FINAL_JOB_STATES]).filter((j) => j.dbId === dbId && j.kind === BULK_UPDATE_JOB_KIND).toArray(), [dbId]);
+  const seen = useRef<Set<string> | null>(null);
+  const latest = useRef(onEnded);
+  useEffect(() => {
+    latest.current = onEnded;
+  });
+  useEffect(() => {
+    if (!ended) return;
+    if (seen.current === null) {
+      seen.current = new Set(ended.map((j) => j.id));
+      return;
+    }
+    for (const j of ended) {
+      if (seen.current.has(j.id)) continue;
+      seen.current.add(j.id);
+      latest.current(j.archiveId);
+    }
+  }, [ended]);
+}
+
+export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dialogs: ReactNode } {
+  const { t, i18n } = useTranslation();
+  const { dbId, searchId, archiveId, criteria, archiveProps, archivePermissions, licenceType, selection, count, onDocumentsChanged } = input;
+  const [open, setOpen] = useState<number | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [counted, setCounted] = useState<Counted | null>(null);
+  // A CSV update's refused rows, kept for the confirmation (the dialog is closed by then).
+  const [errorFile, setErrorFile] = useState<{ file: Blob; refused: number } | null>(null);
+  const fields = updatableFields(input.fields as Field[]);
+  const locale = browserAppLocale(i18n.language);
+
+  useBulkJobsEnded(dbId, (a) => onDocumentsChanged({ archiveIds: [a ?? archiveId], gone: [] }));
+
+  if (!bulkUpdateShown(licenceType)) return { toolbar: null, dialogs: null };
+  const blocked = bulkUpdateBlocked(archiveProps, archivePermissions);
+
+  const openDialog = () => {
+    if (blocked) {
+      notify('error', t(blocked));
+      return;
+    }
+    setCounted(null);
+    setErrorFile(null);
+    setOpen((n) => (n ?? 0) + 1);
+  };
+
+  /** Asks the server for the count; the confirmation shows it. */
+  const runCount = async (call: BulkCountCall, body: BasicBulkUpdate | CsvBulkUpdate, update: BulkUpdateCall) => {
+    setCounting(true);
+    try {
+      const c = await countBulkUpdate(dbId, call, body);
+      setCounted({ count: c, call: update, body });
+    } catch (e) {
+      if (isApiError(e) && e.kind !== 'http') notify('error', t('BULK_UPDATE_OFFLINE'));
+      else if (isApiError(e) && e.key && i18n.exists(e.key)) notify('error', t(e.key as 'ERROR_UNKNOWN'));
+      else notify('error', t('BULK_UPDATE_COUNT_FAILED', { reason: String((e as Error)?.message ?? e) }));
+    } finally {
+      setCounting(false);
+    }
+  };
+
+  const countBasic = (form: BasicForm) => {
+    const body = buildBasicRequest(form, fields, { dbId, archiveId, searchId, criteria, checked: selection }, locale);
+    void runCount('BasicSearchCount', body, basicCall(body));
+  };
+
+  const confirm = () => {
+    if (!counted) return;
+    const n = counted.count.Count;
+    const title = t('BULK_UPDATE_JOB_TITLE', { count: n });
+    setCounted(null);
+    setOpen(null);
+    void askNotificationPermissionForJob(n);
+    void enqueueBulkUpdate({ call: counted.call, body: counted.body, archiveId, count: n, title })
+      .then(() => notify('info', t('DOCUMENTS_QUEUED', { title })))
+      .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
+  };
+
+  const why = blocked ? t(blocked) : undefined;
+  const toolbar = (
+    <button type="button" className="button" aria-disabled={blocked ? true : undefined} title={why} aria-description={why} onClick={openDialog}>
+      {t('BULK_UPDATE_BUTTON')}
+    </button>
+  );
+  const fieldName = (id: number) => (input.fields as Field[]).find((f) => f.ID === id)?.Name ?? String(id);
+  const dialogs = (
+    <>
+      {open !== null && !counted && (
+        <BulkUpdateDialog
+          key={open}
+          fields={fields}
+          searchId={searchId}
+          checked={selection.length}
+          results={count}
+          locale={locale}
+          counting={counting}
+          onCountBasic={countBasic}
+          onClose={() => setOpen(null)}
+          advanced={
+            <CsvTab
+              dbId={dbId}
+              searchId={searchId}
+              archiveId={archiveId}
+              fields={fields}
+              locale={locale}
+              counting={counting}
+              onErrorFile={(file, refused) => setErrorFile(file ? { file, refused } : null)}
+              onCount={(call, body, update) => void runCount(call, body, update)}
+            />
+          }
+        />
+      )}
+      {counted && (
+        <UpdateCountModal
+          count={counted.count}
+          fieldName={fieldName}
+          onConfirm={confirm}
+          onBack={() => setCounted(null)}
+          extra={
+            errorFile && (
+              <p className="bulk-error-file">
+                {t('BULK_UPDATE_CSV_REFUSED_ROWS', { count: errorFile.refused })}{' '}
+                <button type="button" className="button" onClick={() => downloadBlob(errorFile.file, 'bulk-update-errors.csv')}>
+                  {t('BULK_UPDATE_CSV_ERROR_FILE')}
+                </button>
+              </p>
+            )
+          }
+        />
+      )}
+    </>
+  );
+  return { toolbar, dialogs };
+}
