@@ -14,7 +14,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
-import { expectTapTarget, getSearch, promptId, searchDocs, uniqueMark } from './editing-support';
+import { expectTapTarget, getSearch, openResults, promptId, searchDocs, uniqueMark } from './editing-support';
 import { waitForPersistedQuery, waitForServiceWorker } from './support';
 
 const SCANS = 1;
@@ -175,6 +175,35 @@ test.describe('inboxes', () => {
     const doc = found.Docs[0]!;
     expect(doc.Fields.find((f) => f.ID === F.title)?.VAL).toBe(`${mark} sent`);
     expect(doc.Fields.find((f) => f.ID === F.documentDate)?.VAL).toBe('2026-03-04');
+  });
+
+  test('"Send to inbox" in a row\'s menu moves the archive document into the chosen inbox', async ({ page, request }) => {
+    const token = await openDemo(page, 'user');
+    const mark = uniqueMark('ibx-row');
+    // A document of this test's own: one of its inbox files sent to Incoming through the API.
+    const [file] = await makeFiles(request, token, 1, mark);
+    const sent = await request.post(`/api/inboxes/${SCANS}`, {
+      params: { token, fileName: file!, destinationDatabaseId: 1, destinationArchiveId: A.incoming },
+      data: { Fields: [{ ID: F.title, VAL: `${mark} doc` }] },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const search = await getSearch(request, token, 1, S.contentSearch);
+    const criteria = [{ ID: promptId(search, 'Title'), VAL: mark }];
+    await openResults(page, { searchId: S.contentSearch, hash: search.Hash, archiveId: A.incoming, criteria });
+    await expect(gridRow(page, 0)).toContainText(`${mark} doc`);
+    // The search results start with the sidebar folded away: one button, the grid keeps its width.
+    await expect(sidebar(page).getByRole('button', { name: 'Show inboxes' })).toBeVisible();
+
+    await gridRow(page, 0).locator('td').nth(3).click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: /^Actions for / });
+    await menu.getByRole('menuitem', { name: 'Send to inbox' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send ${mark} doc to an inbox` });
+    await dialog.getByRole('radio', { name: 'Scans' }).check();
+    await dialog.getByRole('button', { name: 'Send to inbox', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(gridRows(page).filter({ hasText: `${mark} doc` })).toHaveCount(0, { timeout: 15_000 });
+    expect((await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria })).Count).toBe(0);
+    expect((await inboxFiles(request, token, SCANS)).map((f) => f.FileName)).toContain(file);
   });
 
   test('the sidebar\'s collapsed state survives a reload', async ({ page }) => {
