@@ -34,7 +34,7 @@ const ScanPage = page(loaders.scan);
 const ResultsPage = page(loaders.results);
 const InboxPage = page(loaders.inbox);
 const SettingsPage = page(loaders.settings);
-const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'settings']);
+const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'inbox', 'settings']);
 
 /**
  * Starts loading the chunk of the page the address will render while start-up still reads the
@@ -44,8 +44,11 @@ const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'settings'
  * (a signed-out user of a signed-in page gets the sign-in page).
  */
 export function preloadRoute(pathname: string, signedIn?: boolean): void {
-  const first = pathname.split('/')[1] || 'select';
-  const name = first in loaders ? (first as keyof typeof loaders) : 'select';
+  const parts = pathname.split('/');
+  const first = parts[1] || 'select';
+  const second = parts[2];
+  // /results/Inbox is the inbox screen's chunk, not the search results'.
+  const name = first === 'results' && second === 'Inbox' ? 'inbox' : first in loaders ? (first as keyof typeof loaders) : 'select';
   const needsSession = SIGNED_IN_PAGES.has(name);
   // A failed load shows where the page renders (RouteErrorBoundary), not here.
   (needsSession && signedIn === false ? loaders.login : loaders[name])().catch(() => undefined);
