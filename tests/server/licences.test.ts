@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/errors';
 import { Licence, LicenceValidation } from '../../src/api/licences';
-import { hashToken } from '../../server/auth/licences';
+import { LAST_USED_RESOLUTION_MS, hashToken } from '../../server/auth/licences';
 import { basic, signIn, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -104,6 +104,19 @@ describe('token checks', () => {
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual({ Message: 'Lease expired' });
     expect(LicenceValidation.parse((await get(`/api/licenses?validate=true&token=${token}`)).json())).toEqual({ Valid: false, Reason: 'lease' });
+  });
+
+  it('a use within a second of the recorded one is not written again (an upload sends hundreds a minute); a later one is', async () => {
+    const token = await signIn(s, 'user');
+    const lastUsed = async () => (await s.store.query<{ last_used_at: Date }>('SELECT last_used_at FROM licences WHERE token_hash = $1', [hashToken(token)])).rows[0]!.last_used_at.getTime();
+    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(200);
+    const first = await lastUsed();
+    s.clock.advance(LAST_USED_RESOLUTION_MS - 1);
+    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(first);
+    s.clock.advance(1);
+    expect((await get(`/api/dbs?token=${token}`)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(first + LAST_USED_RESOLUTION_MS);
   });
 
   it('older than MaxTime -> 499 License Expired', async () => {
