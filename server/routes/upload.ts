@@ -36,7 +36,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.get(uploadPaths.upload, async (request) => {
     const q = GetQuery.parse(request.query ?? {});
-    return getUpload(deps, actorOf(request), q.JobID);
+    return uploads.state(actorOf(request), q.JobID);
   });
 
   // The chunk's body is its raw bytes: a parser for them only in this scope, with the chunk limit.

@@ -181,6 +181,16 @@ export class Uploads {
 
   constructor(private readonly deps: UploadDeps) {}
 
+  /**
+   * GET api/upload: after the chunks this process is still writing for the upload, so a client
+   * whose connection dropped while its chunk was being written hears that the server has it and
+   * does not send it again.
+   */
+  async state(actor: Actor, id: string): Promise<UploadState> {
+    await this.queues.get(id);
+    return getUpload(this.deps, actor, id);
+  }
+
   /** POST api/upload/chunk: one chunk, in order; see the contract. */
   chunk(actor: Actor, id: string, index: number, bytes: Buffer): Promise<UploadState> {
     const before = this.queues.get(id) ?? Promise.resolve();
