@@ -72,7 +72,7 @@ export async function revalidate(db: Queryable, field: FieldRow, entry: Document
 }
 
 /** A dynamic-list value that its list, filtered by the parents' values (ListF1, ListF2), does not hold. */
-async function outsideDynamicList(
+export async function outsideDynamicList(
   db: Queryable,
   field: FieldRow,
   value: string | string[],

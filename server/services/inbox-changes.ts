@@ -30,7 +30,7 @@ import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, isMulti } from '../search/model.js';
 import { writeAudit } from './audit.js';
 import { archiveWithRights, documentIn, requireDatabase, type Actor } from './documents.js';
-import { revalidate } from './field-edits.js';
+import { outsideDynamicList, revalidate } from './field-edits.js';
 import { inboxFile, inboxWithRights, type InboxFileRow } from './inboxes.js';
 import { pagesOf, pagesToPdf } from './merge.js';
 
@@ -168,6 +168,14 @@ export async function sendInboxFile(
     if (isMulti(f)) {
       if (r.normalizedMVAL?.length) mvals[String(f.id)] = r.normalizedMVAL;
     } else if (r.normalized) values[String(f.id)] = r.normalized;
+  }
+  // Dynamic lists (Prop 128) hold only the values their parent fields' values allow.
+  if (!checks.length) {
+    for (const f of fields) {
+      const v = isMulti(f) ? mvals[String(f.id)] : values[String(f.id)];
+      const bad = v === undefined ? null : await outsideDynamicList(store, f, v, values);
+      if (bad) checks.push(bad);
+    }
   }
   if (checks.length) return { status: 400, body: { Message: checks.map((c) => c.Message).join('; '), Key: 'ERROR_INCORRECT_PARAMETERS', Fields: checks } };
 

@@ -168,6 +168,15 @@ describe('send to an archive', () => {
     expect((await rowsOf(I.scans)).map((x) => x.file_name)).toContain(f.file_name);
   });
 
+  it('a dynamic list value must be one its parent fields allow (City of Country and Region)', async () => {
+    const f = take();
+    spare.push(f);
+    const wrong = await send('user', f.file_name, A.incoming, [{ ID: F.title, VAL: 'x' }, { ID: F.country, VAL: 'France' }, { ID: F.region, VAL: 'North' }, { ID: F.city, VAL: 'Boston' }]);
+    expect(wrong.statusCode).toBe(400);
+    expect((wrong.json() as { Fields: { ID: number; MessageKey?: string }[] }).Fields).toEqual([expect.objectContaining({ ID: F.city, MessageKey: 'FIELD_NOT_IN_LIST' })]);
+    expect((await rowsOf(I.scans)).map((x) => x.file_name)).toContain(f.file_name);
+  });
+
   it('needs add (2) on the destination archive and refuses the read-only licence', async () => {
     const f = take();
     spare.push(f);
