@@ -103,7 +103,7 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
   const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
   if (auth === 'query' && token) query[req.tokenParam ?? 'token'] = token;
   if (auth === 'header' && token) headers[TOKEN_HEADER] = token;
-  let body: BodyInit | undefined;
+  let body: string | Blob | ArrayBuffer | Uint8Array<ArrayBuffer> | undefined;
   if (req.rawBody !== undefined) {
     headers['Content-Type'] = 'application/octet-stream';
     body = req.rawBody;
