@@ -165,6 +165,8 @@ test.describe('inboxes', () => {
     await expect(send.getByRole('alert')).toHaveText('Correct the 2 marked values first.');
     await send.getByLabel(/^Title/).fill(`${mark} sent`);
     await send.getByLabel('Document Date').fill('03/04/2026');
+    // A fixed list is a choice of its items.
+    await send.getByLabel('Department', { exact: true }).selectOption('Finance');
     await send.getByRole('button', { name: 'Send to archive', exact: true }).click();
     await expect(send).toBeHidden();
     await expect(gridRows(page).filter({ hasText: file! })).toHaveCount(0, { timeout: 15_000 });
@@ -175,6 +177,7 @@ test.describe('inboxes', () => {
     const doc = found.Docs[0]!;
     expect(doc.Fields.find((f) => f.ID === F.title)?.VAL).toBe(`${mark} sent`);
     expect(doc.Fields.find((f) => f.ID === F.documentDate)?.VAL).toBe('2026-03-04');
+    expect(doc.Fields.find((f) => f.ID === F.department)?.VAL).toBe('Finance');
   });
 
   test('"Send to inbox" in a row\'s menu moves the archive document into the chosen inbox', async ({ page, request }) => {

@@ -7,6 +7,7 @@ import { isLiveField, isReadOnlyProp } from '../../../fields/editability';
 import { validateValue } from '../../../fields/rules';
 import { browserAppLocale } from '../../../i18n/locale';
 import { Modal } from '../../../ui/modal';
+import { SendFieldInput } from './send-field-input';
 
 /** What the panel hands on: the archive and the values in wire form (checked by the field rules). */
 export interface SendValues {
@@ -91,14 +92,15 @@ export function SendToArchiveModal(props: { open: boolean; db: number; scope: st
                   {c.f.Name}
                   {((c.f.Prop ?? 0) & 2) !== 0 ? ` (${t('INBOX_REQUIRED')})` : ''}
                 </label>
-                <input
+                <SendFieldInput
                   id={fid}
+                  db={props.db}
+                  field={c.f}
                   value={values[c.f.ID] ?? ''}
-                  maxLength={c.f.Size && c.f.Size > 0 ? c.f.Size : undefined}
-                  inputMode={c.f.Type === 2 ? 'numeric' : c.f.Type === 4 ? 'decimal' : undefined}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={invalid ? `${fid}-error` : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [c.f.ID]: e.target.value }))}
+                  values={values}
+                  invalid={invalid}
+                  describedBy={invalid ? `${fid}-error` : undefined}
+                  onChange={(text) => setValues((v) => ({ ...v, [c.f.ID]: text }))}
                 />
                 {invalid && (
                   <p id={`${fid}-error`} className="inbox-field-error">
