@@ -107,23 +107,28 @@ export class CsvFile {
     options: CsvReadOptions = {},
     { signal, worker = startWorker }: { signal?: AbortSignal; worker?: () => { endpoint: Endpoint; terminate(): void } } = {},
   ): Promise<CsvFile> {
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : abortError();
     const handle = worker();
     const api = wrap<CsvWorkerApi>(handle.endpoint);
     const end = () => {
       api[releaseProxy]();
       handle.terminate();
     };
-    signal?.addEventListener('abort', end, { once: true });
+    // An ended worker never answers: the abort itself settles the call.
+    let onAbort = () => undefined as void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : abortError());
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
     try {
-      const opened = await api.open(file, options);
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : abortError();
+      const opened = await Promise.race([api.open(file, options), aborted]);
       const r = unwrap(opened, signal);
       return new CsvFile(file, options, api, handle, { columns: r.columns, estimatedRows: r.estimatedRows, exact: r.exact, size: r.size, encoding: r.encoding });
     } catch (e) {
       end();
       throw e;
     } finally {
-      signal?.removeEventListener('abort', end);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

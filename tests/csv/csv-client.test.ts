@@ -97,6 +97,16 @@ describe('CsvFile over the worker API', () => {
     csv.close();
   });
 
+  it('an abort while opening ends the worker and rejects at once', async () => {
+    let ended = false;
+    const silent = () => ({ endpoint: new MessageChannel().port1 as unknown as ReturnType<typeof worker>['endpoint'], terminate: () => (ended = true) });
+    const ac = new AbortController();
+    const opening = CsvFile.open(file('a\n1\n'), {}, { worker: silent, signal: ac.signal });
+    ac.abort();
+    await expect(opening).rejects.toMatchObject({ name: 'AbortError' });
+    expect(ended).toBe(true);
+  });
+
   it('validates mapped columns with the field rules and writes the refused rows to an error file', async () => {
     const fields: Record<string, FieldRule> = {
       date: { ID: 3, Type: 3 },
