@@ -5,8 +5,11 @@
  * in the database.
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +35,7 @@ import type { Store } from '../../server/db/store';
 import { JobRunner } from '../../server/jobs/runner';
 import { F, SEED_IDS } from '../../server/seed/catalog';
 import { EXPORT_HELD_ARCHIVE } from '../../server/seed/seed';
-import { purgeExports } from '../../server/services/export';
+import { purgeExports, StreamGuard } from '../../server/services/export';
 import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -539,5 +542,60 @@ describe('export job: repeats', () => {
     expect(await start({ Docs: docsOf(docs) }, { key })).toBe(first);
     const n = await s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE key = $1', [`export:${key}`]);
     expect(n.rows[0]!.n).toBe(1);
+  });
+});
+
+/** The zip's central directory: each entry's name and compression method (0 stored, 8 deflate), in order, and sizes. */
+function centralDirectory(zip: Buffer): { name: string; method: number; compressed: number; size: number }[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    out.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), method: zip.readUInt16LE(at + 10), compressed: zip.readUInt32LE(at + 20), size: zip.readUInt32LE(at + 24) });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return out;
+}
+
+describe('export job: memory and the zip format', () => {
+  it('PDFs and TIFFs are stored as they are (deflate gains nothing on them), the CSV is deflated and last', async () => {
+    // Correspondence holds both PDFs and G4 TIFFs.
+    const docs = correspondence(10);
+    const id = await start({ ArchiveID: A.correspondence, Docs: docsOf(docs), ExportWithCSV: true });
+    expect((await finished(id)).State).toBe('done');
+    const r = await download(id);
+    const entries = centralDirectory(r.rawPayload);
+    const files = [];
+    for (const d of docs) files.push(...(await storedFiles(d.id)));
+    expect(entries.map((e) => e.name)).toEqual([...files.map((f) => f.name), 'index.csv']);
+    expect(new Set(files.map((f) => f.name.split('.').pop()!.toLowerCase()))).toEqual(new Set(['pdf', 'tif']));
+    for (const [i, f] of files.entries()) expect(entries[i], f.name).toMatchObject({ method: 0, compressed: f.bytes.length, size: f.bytes.length });
+    const csv = entries.at(-1)!;
+    expect(csv.method).toBe(8);
+    expect(csv.compressed).toBeLessThan(csv.size);
+    expect(Object.keys(unzip(r.rawPayload))).toEqual(entries.map((e) => e.name));
+  });
+
+  it('waits on the stream guard leave nothing behind once they settle (each raced a never-settled promise: ~0.3 KB a wait, kept for the whole export)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const guard = new StreamGuard();
+    const stream = new EventEmitter();
+    guard.watch(stream);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 100_000; i++) await guard.wait(Promise.resolve(i));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    // Racing kept ~30 MiB here.
+    expect(grown / 1_048_576).toBeLessThan(3);
+    // The guard still works: a stream's error ends a wait that would never end by itself.
+    const waiting = guard.wait(new Promise(() => undefined));
+    stream.emit('error', Object.assign(new Error('no space'), { code: 'ENOSPC' }));
+    await expect(waiting).rejects.toThrow('The export file could not be written (ENOSPC)');
+    await expect(guard.wait(Promise.resolve(1))).rejects.toThrow('(ENOSPC)');
   });
 });
