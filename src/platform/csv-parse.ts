@@ -12,8 +12,9 @@
  * pushes, as its finished fields and the parts of its open field, so a field of any size is joined
  * once (no re-scan, no quadratic concatenation).
  *
- * Papa Parse and csv-parse were measured against this in bench/csv.mjs: both build an array per
- * row (the memory rule forbids it) and both were below the 150 MiB/s budget there; see the commit.
+ * Why not a library: Papa Parse and csv-parse both build an array per row (the memory rule forbids
+ * it) and both were slower here: Papa Parse in a worker 26-141 MiB/s beside ours 110-216 in the same
+ * bench/csv.mjs runs; csv-parse 8 MiB/s in Node on the string alone.
  *
  * Rules: a string delimiter opens a quoted field only as a field's first character; inside, a
  * doubled one is one character and line breaks (CRLF, LF, CR) are kept as they are; after the
