@@ -17,6 +17,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expect, openDemo, test } from './grid-support';
 import { expectTapTarget, uniqueMark } from './editing-support';
+import { signIn } from './support';
 
 const SCANS = 1;
 const MIB = 1_048_576;
@@ -161,6 +162,42 @@ test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going o
   expect(log.length - chunks, 'chunks the app sent again').toBeLessThanOrEqual(cuts);
   // The chunk whose answer was lost was not sent again (GET api/upload said the server had it).
   expect(log.filter((l) => l.index === 6)).toHaveLength(1);
+});
+
+test('a licence that ends while a file uploads: the upload waits for the next sign-in and then finishes, nothing lost', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const token = await openDemo(page, 'user');
+  const name = `${uniqueMark('upload-signin')}.pdf`;
+  const bytes = await pdfOf(name, 3);
+  const gate = signal();
+  const atGate = signal();
+  const log = await routeChunks(context, async (index, attempt, route) => {
+    if (index === 1 && attempt === 1) {
+      atGate.fire();
+      await gate.done;
+    }
+    await route.continue();
+    return 'passed';
+  });
+  await openScans(page);
+  await chooseFile(page, name, bytes);
+  await atGate.done;
+  // The licence ends (released elsewhere) with chunk 1 on its way: the server refuses it.
+  expect((await page.request.delete(`/api/licenses/${token}`)).status()).toBe(204);
+  gate.fire();
+  await expect(page).toHaveURL(/\/(login|direct|error)/, { timeout: 20_000 });
+
+  const again = await signIn(page, 'user');
+  await openScans(page);
+  const tray = await openTray(page);
+  const row = tray.getByRole('listitem', { name });
+  await expect(row.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const file = await page.request.get(`/api/inboxes/${SCANS}/file`, { params: { token: again, FilePath: name } });
+  expect(file.status()).toBe(200);
+  expect(sha(await file.body())).toBe(sha(bytes));
+  // One upload job; the refused chunk was the only one sent again.
+  expect(new Set(log.map((l) => l.jobId)).size).toBe(1);
+  expect(log.length - Math.ceil(bytes.byteLength / MIB)).toBeLessThanOrEqual(1);
 });
 
 test('tray upload controls @touch: 44 px Pause, Resume and Cancel upload, worked by tapping', async ({ page, context }) => {
