@@ -105,7 +105,7 @@ export function uploadPercent(r: Pick<UploadRecord, 'state' | 'nextIndex' | 'chu
 
 /** Stops after the chunk in flight; Resume goes on from where the server is. */
 export async function pauseUpload(id: string, database: ArchiveDb = defaultDb): Promise<void> {
-  await database.uploads.where('id').equals(id).filter(isActiveUpload).modify({ state: 'paused', updatedAt: Date.now() });
+  await database.uploads.where('id').equals(id).filter(isActiveUpload).modify({ state: 'paused', reason: undefined, updatedAt: Date.now() });
 }
 
 export async function resumeUpload(id: string, database: ArchiveDb = defaultDb): Promise<void> {

@@ -24,7 +24,9 @@ export function UploadItem({ upload }: { upload: UploadRecord }) {
   const { t, i18n } = useTranslation();
   const percent = uploadPercent(upload);
   const running = upload.state === 'queued' || upload.state === 'hashing' || upload.state === 'sending' || upload.state === 'waiting';
-  const reason = upload.reason
+  // Why it waits is only news while it waits (a paused or finished upload's old reason is not).
+  const reasonShown = upload.state === 'waiting' || upload.state === 'queued' || upload.state === 'failed';
+  const reason = upload.reason && reasonShown
     ? upload.reason.key === 'ZERO_BYTE_FILE_REMOVED_MSG'
       ? t('ZERO_BYTE_FILE_REMOVED_MSG', { name: upload.fileName })
       : i18n.exists(upload.reason.key)
