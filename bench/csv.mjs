@@ -119,7 +119,7 @@ const heapOf = (sessionId) =>
     const id = ++seq;
     pending.set(id, resolve);
     cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve(null));
-    setTimeout(() => resolve(null), 2000);
+    setTimeout(() => resolve(null), 500);
   });
 await openBrowser();
 
@@ -184,8 +184,9 @@ async function withHeap(run) {
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      for (const s of [...workers]) {
-        const h = await heapOf(s);
+      // In parallel: an ended worker's session may linger and never answer.
+      const heaps = await Promise.all(workers.map((s) => heapOf(s)));
+      for (const h of heaps) {
         if (h?.usedSize) {
           samples++;
           first ??= h.usedSize;
