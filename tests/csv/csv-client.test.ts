@@ -29,6 +29,21 @@ describe('CsvFile over the worker API', () => {
     csv.close();
   });
 
+  it('reads a UTF-16 file by its byte-order mark, and a windows-1252 file when told', async () => {
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(Buffer.from('name;ü\n"a;b";ö\n', 'utf16le'))]);
+    const a = await CsvFile.open(new Blob([utf16]), { fieldDelimiter: ';' }, { worker });
+    expect(a.columns).toEqual(['name', 'ü']);
+    const rows: string[][] = [];
+    await a.scan((b) => {
+      for (let r = 0; r < b.length; r++) rows.push(b.row(r));
+    });
+    expect(rows).toEqual([['a;b', 'ö']]);
+    a.close();
+    const latin = await CsvFile.open(new Blob([new Uint8Array([0x4e, 0xe4, 0x6d, 0x65, 0x0a, 0x31, 0x0a])]), { encoding: 'windows-1252' }, { worker });
+    expect(latin.columns).toEqual(['Näme']);
+    latin.close();
+  });
+
   it('estimates the rows of a file larger than its first MiB', async () => {
     const lines = ['id,v'];
     for (let i = 0; i < 200_000; i++) lines.push(`${i},value ${i}`);
