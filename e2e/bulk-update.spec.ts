@@ -113,6 +113,8 @@ test.describe('bulk update', () => {
     await t.button.click();
     const card = t.panel.getByRole('listitem', { name: 'Bulk update of 3 documents' });
     await expect(card).toContainText('3 of 3 done', { timeout: 30_000 });
+    // The job's note names the action in the user's words, not the job kind's id.
+    await expect(card).toContainText('Bulk update: 3 in all, 3 succeeded, 0 failed');
     await t.button.click();
     await expect.poll(() => column(page, 'Document Type', 3), { timeout: 15_000 }).toEqual(['Memo', 'Memo', 'Memo']);
   });

@@ -58,7 +58,7 @@ export function JobNoteLine({ note, dbId, onDownload }: { note: readonly unknown
     case 5: {
       const c = (values[0] ?? {}) as { Action?: unknown; Count?: unknown; Succeeded?: unknown; Failed?: unknown };
       const action = String(c.Action ?? '').toLowerCase();
-      const words = action === 'copy' ? t('JOB_ACTION_COPY') : action === 'move' ? t('JOB_ACTION_MOVE') : action === 'delete' ? t('JOB_ACTION_DELETE') : action;
+      const words = action === 'copy' ? t('JOB_ACTION_COPY') : action === 'move' ? t('JOB_ACTION_MOVE') : action === 'delete' ? t('JOB_ACTION_DELETE') : action === 'bulk-update' ? t('JOB_ACTION_BULK_UPDATE') : action;
       return (
         <li className="job-note" data-note-kind={kind}>
           {t('JOB_NOTE_COUNTS', { action: words, count: num(c.Count), succeeded: num(c.Succeeded), failed: num(c.Failed) })}
