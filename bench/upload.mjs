@@ -18,7 +18,8 @@
 // more than once by the client) and the server's Repeated count, and checks the stored file's SHA-256.
 //
 // Knobs: BENCH_UPLOAD_MIB (200), BENCH_UPLOAD_ROUNDS (3), BENCH_UPLOAD_CUTS (200),
-// BENCH_UPLOAD_SKIP=1 skips this bench.
+// BENCH_UPLOAD_DIR (where the data folder goes, default .tmp; /dev/shm takes the disk out of the
+// figures), BENCH_UPLOAD_SKIP=1 skips this bench.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ const CHUNK = 1_048_576;
 const INBOX = 1; // Scans (user has edit, 4)
 
 const { buildServer } = await tsImport('../server/app.ts', import.meta.url);
-const dataDir = join(root, '.tmp', `bench-upload-${process.pid}`);
+const dataDir = join(process.env.BENCH_UPLOAD_DIR ?? join(root, '.tmp'), `bench-upload-${process.pid}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const server = await buildServer({ dataDir, distDir: join(dataDir, 'no-dist'), seed: { docs: 20 }, jobs: { run: false } });

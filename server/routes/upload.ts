@@ -20,6 +20,9 @@ const GetQuery = z.looseObject({ JobID });
 export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   const deps = { store: ctx.store, files: ctx.files, now: () => ctx.clock.now() };
   const uploads = new Uploads(deps);
+  app.addHook('onClose', async () => {
+    await uploads.close();
+  });
   const actorOf = (request: Parameters<typeof requireAuth>[0]) => {
     const auth = requireAuth(request);
     return { userId: auth.userId, userName: auth.userName, licenceType: auth.licenceType };

@@ -24,7 +24,7 @@
  */
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
@@ -113,6 +113,12 @@ export function fileTypeOf(name: string): string {
   return ext || 'BIN';
 }
 
+/** This process's upload machinery (normally one; tests make more), for the purge to reach. */
+const live = new Set<Uploads>();
+
+/** A part file with no chunk for this long is closed (opened again by the next chunk). */
+const PART_IDLE_MS = 60_000;
+
 const failedError = (message: string) => new ApiError(422, message, UPLOAD_KEYS.failed);
 
 /** POST api/upload: checks the target and the rights, records the upload and makes its empty part file. */
@@ -176,10 +182,25 @@ export async function getUpload(deps: UploadDeps, actor: Actor, id: string): Pro
 /** The part of the whole upload machinery that lives in this process (see the file comment). */
 export class Uploads {
   private readonly rows = new Map<string, UploadRow>();
+  /**
+   * Part files this process is writing, kept open with their length between chunks (an open, a
+   * stat and a close a chunk were three trips to the file system's thread pool); closed when the
+   * upload ends or after PART_IDLE_MS without a chunk.
+   */
+  private readonly parts = new Map<string, { fh: FileHandle; length: number; timer: NodeJS.Timeout }>();
   private readonly hashes = new Map<string, { hash: Hash; upTo: number }>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly deps: UploadDeps) {}
+  constructor(private readonly deps: UploadDeps) {
+    live.add(this);
+  }
+
+  /** Drops what this process keeps of an upload the purge ended (its row and open part file). */
+  async forget(id: string): Promise<void> {
+    this.rows.delete(id);
+    this.hashes.delete(id);
+    await this.closePart(id);
+  }
 
   /**
    * GET api/upload: after the chunks this process is still writing for the upload, so a client
@@ -189,6 +210,44 @@ export class Uploads {
   async state(actor: Actor, id: string): Promise<UploadState> {
     await this.queues.get(id);
     return getUpload(this.deps, actor, id);
+  }
+
+  private async part(id: string): Promise<{ fh: FileHandle; length: number; timer: NodeJS.Timeout } | null> {
+    const known = this.parts.get(id);
+    if (known) {
+      known.timer.refresh();
+      return known;
+    }
+    let fh: FileHandle;
+    try {
+      fh = await open(partPath(this.deps.files, id), 'r+');
+    } catch {
+      return null;
+    }
+    const raced = this.parts.get(id);
+    if (raced) {
+      await fh.close();
+      return raced;
+    }
+    const timer = setTimeout(() => void this.closePart(id), PART_IDLE_MS);
+    timer.unref();
+    const part = { fh, length: (await fh.stat()).size, timer };
+    this.parts.set(id, part);
+    return part;
+  }
+
+  private async closePart(id: string): Promise<void> {
+    const part = this.parts.get(id);
+    if (!part) return;
+    this.parts.delete(id);
+    clearTimeout(part.timer);
+    await part.fh.close().catch(() => undefined);
+  }
+
+  /** Closes every part file this process holds (the server is closing). */
+  async close(): Promise<void> {
+    live.delete(this);
+    await Promise.all([...this.parts.keys()].map((id) => this.closePart(id)));
   }
 
   /** POST api/upload/chunk: one chunk, in order; see the contract. */
@@ -204,15 +263,15 @@ export class Uploads {
   }
 
   private async chunkNow(actor: Actor, id: string, index: number, bytes: Buffer): Promise<UploadState> {
-    const { store, files } = this.deps;
+    const { store } = this.deps;
     const cached = this.rows.get(id);
     const row = cached && cached.owner_id === actor.userId ? cached : await loadUpload(store, actor, id);
     if (row.state === 'expired') throw new ApiError(410, `Upload ${id} was not finished in time and was removed`, UPLOAD_KEYS.expired);
     if (row.state === 'failed') throw failedError(row.error_message ?? 'The upload failed');
     if (index >= row.total_chunks) throw Errors.badRequest(`Incorrect parameters: Index ${index} (the file has ${row.total_chunks} chunks)`);
     if (row.state === 'done') return this.repeated(row, row.total_chunks);
-    const length = await partLength(files, id);
-    if (length === null) {
+    const part = await this.part(id);
+    if (part === null) {
       // Finished or given up by another process since this one read the row?
       const fresh = await loadUpload(store, actor, id);
       this.rows.delete(id);
@@ -220,7 +279,10 @@ export class Uploads {
       return this.fail(row, "The upload's received data was lost on the server; upload the file again");
     }
     this.rows.set(id, row);
-    const next = nextOf(row, length);
+    // The length this process wrote is the file's unless another process wrote to it too: asked
+    // again before anything but the expected next chunk is decided.
+    if (index !== nextOf(row, part.length)) part.length = (await part.fh.stat()).size;
+    const next = nextOf(row, part.length);
     // Every byte is in but the upload is not done: the process stopped between the last write and
     // the end. The chunk, whichever it is, was received: finish now.
     if (next === row.total_chunks) return this.finish(row);
@@ -230,12 +292,8 @@ export class Uploads {
     const expected = Math.min(row.chunk_size, row.size - offset);
     if (bytes.byteLength !== expected) throw Errors.badRequest(`Incorrect parameters: chunk ${index} has ${bytes.byteLength} bytes, not ${expected}`);
 
-    const fh = await open(partPath(files, id), 'r+');
-    try {
-      await fh.write(bytes, 0, bytes.byteLength, offset);
-    } finally {
-      await fh.close();
-    }
+    await part.fh.write(bytes, 0, bytes.byteLength, offset);
+    part.length = Math.max(part.length, offset + bytes.byteLength);
     let h = this.hashes.get(id);
     if (index === 0) h = { hash: createHash('sha256'), upTo: 0 };
     if (h && h.upTo === offset) {
@@ -260,6 +318,7 @@ export class Uploads {
     const { store, files, now } = this.deps;
     this.hashes.delete(row.id);
     this.rows.delete(row.id);
+    await this.closePart(row.id);
     await rm(partPath(files, row.id), { force: true });
     await store.query(`UPDATE uploads SET state = 'failed', error_key = $2, error_message = $3, updated_at = $4, finished_at = $4 WHERE id = $1 AND state = 'receiving'`, [
       row.id,
@@ -277,6 +336,7 @@ export class Uploads {
     const h = this.hashes.get(row.id);
     this.hashes.delete(row.id);
     this.rows.delete(row.id);
+    await this.closePart(row.id);
     const size = (await stat(path)).size;
     if (size !== row.size) return this.fail(row, `The uploaded file has ${size} bytes, not ${row.size}`);
     const digest = h && h.upTo === row.size ? h.hash.digest('hex') : await hashFile(path);
@@ -347,6 +407,7 @@ export async function purgeUploads(store: Store, files: FileStore, now: number):
       `UPDATE uploads SET state = 'expired', error_key = $2, error_message = 'Not finished in time', updated_at = $3, finished_at = $3 WHERE id = $1 AND state = 'receiving'`,
       [id, UPLOAD_KEYS.expired, new Date(now)],
     );
+    for (const u of live) await u.forget(id);
     await rm(partPath(files, id), { force: true });
     expired += r.rowCount;
   }
