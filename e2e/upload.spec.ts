@@ -2,8 +2,8 @@
  * Resumable chunked uploads (issue 11 item 1) against the real server, through the inbox screen's
  * "Upload files" (src/features/inbox, which hands the files to src/sync/uploads.ts): a file of a few
  * MiB reaches the Scans inbox whole (its bytes downloaded back and hashed) although its connection is
- * cut four ways: a chunk request aborted before the server has it, the page reloaded while a chunk is
- * on its way, the browser taken offline, and a chunk the server took whose answer is then lost. From
+ * cut five times: a chunk request aborted before the server has it, the page reloaded twice while a
+ * chunk is on its way, the browser taken offline, and a chunk the server took whose answer is lost. From
  * the server's side (GET api/upload's Repeated, and the chunk requests that reached it) each cut cost
  * at most one chunk. The tray shows the upload's progress and end. On a touch tablet (iPad size) the
  * tray's upload controls are 44 px targets, and Pause, Resume and Cancel work by tapping.
@@ -75,7 +75,7 @@ async function routeChunks(context: BrowserContext, decide: (index: number, atte
   return log;
 }
 
-test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going offline and a lost answer; each cut costs at most one chunk', async ({ page, context }) => {
+test('a file of 8 MiB reaches the inbox whole across an abort, two reloads, going offline and a lost answer; each cut costs at most one chunk', async ({ page, context }) => {
   test.setTimeout(120_000);
   const token = await openDemo(page, 'user');
   const name = `${uniqueMark('upload')}.pdf`;
@@ -85,6 +85,7 @@ test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going o
 
   const held = signal();
   const offline = signal();
+  const heldAgain = signal();
   const log = await routeChunks(context, async (index, attempt, route) => {
     if (attempt > 1) {
       await route.continue();
@@ -107,8 +108,13 @@ test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going o
       offline.fire();
       return 'aborted';
     }
+    if (index === 5) {
+      // Cut 4: the page reloads a second time with chunk 5 on its way.
+      heldAgain.fire();
+      return 'held';
+    }
     if (index === 6) {
-      // Cut 4: the server takes the chunk, and its answer is lost.
+      // Cut 5: the server takes the chunk, and its answer is lost.
       await route.fetch();
       await route.abort('connectionreset');
       return 'answer-lost';
@@ -137,12 +143,18 @@ test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going o
   await expect(rowAgain.getByText(/connection dropped/)).toBeVisible();
   await context.setOffline(false);
 
-  await expect(rowAgain.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(rowAgain.getByText(`Saved as ${name}`)).toBeVisible();
-  await expect(rowAgain.getByRole('progressbar')).toHaveAttribute('value', '100');
+  // Back online it goes on, and the page reloads again with chunk 5 in flight.
+  await heldAgain.done;
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+  const trayLast = await openTray(page);
+  const rowLast = trayLast.getByRole('listitem', { name });
+  await expect(rowLast.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(rowLast.getByText(`Saved as ${name}`)).toBeVisible();
+  await expect(rowLast.getByRole('progressbar')).toHaveAttribute('value', '100');
 
   // The file is in the inbox's list, and its bytes are the file's.
-  await trayAgain.getByRole('button', { name: 'Close' }).click();
+  await trayLast.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   const file = await page.request.get(`/api/inboxes/${SCANS}/file`, { params: { token, FilePath: name } });
   expect(file.status()).toBe(200);
@@ -151,11 +163,11 @@ test('a file of 8 MiB reaches the inbox whole across an abort, a reload, going o
   // From the server's side: the upload's own count of chunks it got again, and the chunk requests
   // that reached it (every one but the aborted and the held ones).
   const jobIds = [...new Set(log.map((l) => l.jobId))];
-  expect(jobIds, 'one upload job, kept over the reload').toHaveLength(1);
+  expect(jobIds, 'one upload job, kept over the reloads').toHaveLength(1);
   const state = await page.request.get('/api/upload', { params: { token, JobID: jobIds[0]! } });
   const st = (await state.json()) as { State: string; Repeated: number; ChunkCount: number };
   expect(st).toMatchObject({ State: 'done', ChunkCount: chunks });
-  const cuts = 4;
+  const cuts = 5;
   expect(st.Repeated).toBeLessThanOrEqual(cuts);
   const reachedServer = log.filter((l) => l.fate === 'passed' || l.fate === 'answer-lost').length;
   expect(reachedServer - chunks, 'chunks the server was sent more than once').toBeLessThanOrEqual(cuts);
