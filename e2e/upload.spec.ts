@@ -40,7 +40,10 @@ function signal(): { done: Promise<void>; fire: () => void } {
 
 async function openScans(page: Page) {
   await page.goto(`/results/Inbox?db=1&inboxId=${SCANS}`);
-  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+  // Available once the inbox's rights are known (before that a chosen file is refused with the reason).
+  const upload = page.getByRole('button', { name: 'Upload files' });
+  await expect(upload).toBeVisible();
+  await expect(upload).not.toHaveAttribute('aria-disabled', 'true');
 }
 
 async function chooseFile(page: Page, name: string, bytes: Buffer) {
