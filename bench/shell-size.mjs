@@ -9,6 +9,7 @@
 //   shell + that chunk, so their size stays visible;
 // - on the wire every one of these goes out brotli-compressed (the build's .br copies): the figures
 //   here are gzip, a little above what a browser receives.
+// - the English texts (en-*.js) load beside the page's chunk, as another language's map does;
 // - the outbox drain (triggers-*.js) and workbox-window load after the first paint (effects of
 //   the mounted app), and the notifications panel when the tray is opened.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -58,6 +59,11 @@ for (const page of ['login', 'select', 'view']) {
   const bytes = extra.reduce((n, f) => n + gz(f), 0);
   console.log(`  /${page.padEnd(7)} shell + ${kb(bytes).padStart(5)} KB (${extra.length} chunks) = ${kb(total + bytes)} KB gzip`);
 }
+// Text, not code: English (public/languages/en.json as a chunk) loads at start beside the chosen
+// language's map (src/i18n/languages.ts), in parallel with the page's chunk; every language falls
+// back to it. Not in the shell, so that its growth with each screen's texts shows here.
+const english = assets.find((f) => /^en-[\w-]{8}\.js$/.test(f));
+if (english) console.log(`  at start, beside the page: English texts ${kb(gz(`assets/${english}`))} KB gzip (other languages: their map from /languages/)`);
 // Loaded by effects of the mounted app, after its first paint, on every start (signed in: the drain).
 for (const [what, prefix] of [['service worker registration (workbox-window)', 'workbox-window'], ['outbox drain, signed in', 'triggers']]) {
   const chunk = assets.find((f) => f.startsWith(`${prefix}`) && f.endsWith('.js'));

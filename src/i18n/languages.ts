@@ -2,12 +2,13 @@
  * Which language the app speaks and where its map comes from. Order of sources: the CDN
  * (config.languageCdnUrl + '/{code}.json') when configured, then the server's /languages/{code}.json,
  * then the copy cached in the Dexie `languages` table (so the app keeps its language offline).
- * English is bundled and never fetched. The chosen code is kept in Dexie settings ('language').
+ * English comes with the app (a chunk the service worker precaches) and is never fetched. The chosen code is kept in Dexie settings ('language').
  */
 import * as z from 'zod/mini';
 import { db } from '../db/db';
 import { LANGUAGES, LANGUAGE_ALIASES, type LanguageCode } from '../api/constants';
 import { i18n } from './i18n';
+import { loadEnglish } from './resources';
 
 export { LANGUAGES, type LanguageCode };
 
@@ -59,14 +60,31 @@ export async function loadLanguageMap(code: LanguageCode, opts: LoadLanguageOpti
   return parsed.success ? parsed.data : null;
 }
 
-/** Switches the app to a language (loading its map first) and remembers the choice. */
+let englishAdded: Promise<void> | null = null;
+
+/** English into i18next, once: every language falls back to it for a key its map lacks. */
+function addEnglish(): Promise<void> {
+  englishAdded ??= loadEnglish().then(
+    (map) => void i18n.addResourceBundle('en', 'translation', map, true, true),
+    (err: unknown) => {
+      englishAdded = null;
+      throw err;
+    },
+  );
+  return englishAdded;
+}
+
+/** Switches the app to a language (loading its map and English first) and remembers the choice. */
 export async function applyLanguage(requested: string, opts: LoadLanguageOptions = {}): Promise<LanguageCode> {
   let code = resolveLanguage(requested);
+  // A chunk that failed to load (a deployment replaced it mid-start) leaves the chosen map alone.
+  const english = addEnglish().catch(() => undefined);
   if (code !== 'en') {
-    const map = await loadLanguageMap(code, opts);
+    const [map] = await Promise.all([loadLanguageMap(code, opts), english]);
     if (map) i18n.addResourceBundle(code, 'translation', map, true, true);
     else code = 'en';
   }
+  await english;
   await i18n.changeLanguage(code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
   await db.settings.put({ key: LANGUAGE_SETTING, value: code }).catch(() => undefined);

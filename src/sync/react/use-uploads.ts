@@ -11,7 +11,6 @@ import { handleError } from '../../api/error-handler';
 import { httpContext } from '../../api/http';
 import { db, type UploadRecord } from '../../db/db';
 import { useSession } from '../../session/use-session';
-import { setUploadKick } from '../uploads';
 
 const NONE: UploadRecord[] = [];
 
@@ -29,18 +28,22 @@ export function useUploadWorker(): void {
     // No Worker in unit tests' DOM (happy-dom): the tray still shows the records.
     if (!token || typeof Worker === 'undefined') return;
     let handle: { kick(): void; stop(): void } | null = null;
+    let setKick: ((fn: (() => void) | null) => void) | null = null;
     let live = true;
     const online = () => handle?.kick();
-    void import('../upload-bridge').then(({ startUploadWorker }) => {
+    // uploads.ts (and the upload contract it imports) loads with the worker's bridge, after the
+    // first paint: the shell only needs the hooks that read the table.
+    void Promise.all([import('../upload-bridge'), import('../uploads')]).then(([{ startUploadWorker }, { setUploadKick }]) => {
       if (!live) return;
       handle = startUploadWorker({ baseUrl: httpContext().baseUrl, onSessionError: (e) => void handleError(e) });
+      setKick = setUploadKick;
       setUploadKick(() => handle?.kick());
     });
     window.addEventListener('online', online);
     return () => {
       live = false;
       window.removeEventListener('online', online);
-      setUploadKick(null);
+      setKick?.(null);
       handle?.stop();
     };
   }, [token]);
