@@ -27,4 +27,27 @@ test.describe('installable offline shell', () => {
       await context.setOffline(false);
     }
   });
+
+  test('offline after one visit: the English texts (their own chunk, out of the shell) and the lazily loaded notifications panel come from the precache', async ({ page, context }) => {
+    await signIn(page, 'user');
+    await expect(page.getByRole('button', { name: 'Demo Archive' })).toBeVisible();
+    await waitForServiceWorker(page);
+    await waitForPersistedQuery(page, 'databases');
+    // Every chunk is in the service worker's precache, the English texts' too.
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      return urls;
+    });
+    expect(precached.some((u) => /^\/assets\/en-[\w-]{8}\.js$/.test(u))).toBe(true);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Demo Archive' })).toBeVisible();
+      await page.getByTestId('header-notifications').click();
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });
