@@ -74,17 +74,22 @@ function addEnglish(): Promise<void> {
   return englishAdded;
 }
 
-/** Switches the app to a language (loading its map and English first) and remembers the choice. */
+/**
+ * Switches the app to a language (loading its map first) and remembers the choice. English, the
+ * fallback for a key a map lacks (a CDN's copy older than the app), is awaited only when it is the
+ * language; for another one it loads after that language's map, without holding the first screen
+ * (the app's own maps have every key: tests/i18n/languages.test.ts).
+ */
 export async function applyLanguage(requested: string, opts: LoadLanguageOptions = {}): Promise<LanguageCode> {
   let code = resolveLanguage(requested);
-  // A chunk that failed to load (a deployment replaced it mid-start) leaves the chosen map alone.
-  const english = addEnglish().catch(() => undefined);
   if (code !== 'en') {
-    const [map] = await Promise.all([loadLanguageMap(code, opts), english]);
+    const map = await loadLanguageMap(code, opts);
     if (map) i18n.addResourceBundle(code, 'translation', map, true, true);
     else code = 'en';
   }
-  await english;
+  // A chunk that failed to load (a deployment replaced it mid-start) leaves the chosen map alone.
+  const english = addEnglish().catch(() => undefined);
+  if (code === 'en') await english;
   await i18n.changeLanguage(code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
   await db.settings.put({ key: LANGUAGE_SETTING, value: code }).catch(() => undefined);
