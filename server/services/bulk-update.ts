@@ -47,7 +47,7 @@ import { matchingDocuments } from '../search/run.js';
 import { writeAudit } from './audit.js';
 import { requireDatabase, type Actor } from './documents.js';
 import { intArray } from './export-request.js';
-import { revalidate } from './field-edits.js';
+import { outsideDynamicList, revalidate } from './field-edits.js';
 import type { JobItemRow, JobRow } from './jobs.js';
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -149,6 +149,16 @@ export async function planDocument(ctx: PlanContext, archiveId: number, doc: Doc
       const next = r.normalized ?? '';
       const before = text(doc.fields?.[key]);
       if (before !== next) changes.push({ field: f, old: before, now: next, value: next });
+    }
+  }
+  // Dynamic lists (Prop 128) hold only the values their parent fields allow, judged on the document
+  // as it will be (the update may change a parent and the child together), as PUT FieldData judges.
+  if (changes.some((c) => (c.field.prop & FIELD_PROPS.dynamicDropdown) !== 0)) {
+    const after = { ...(doc.fields ?? {}) };
+    for (const c of changes) if (!Array.isArray(c.value)) after[String(c.field.id)] = c.value;
+    for (const c of changes) {
+      const bad = await outsideDynamicList(ctx.db, c.field, c.value, after);
+      if (bad) return { refusal: { reason: bad.Message ?? `Field ${c.field.name}: not an item of its list`, ...(bad.MessageKey ? { key: bad.MessageKey } : {}) } };
     }
   }
   return { changes };

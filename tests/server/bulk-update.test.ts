@@ -141,6 +141,25 @@ describe('basic bulk update', () => {
     expect(j.Failures?.[0]?.Message).toMatch(new RegExp(`^DocID ${docs[0]!.id}: `));
   });
 
+  it('a dynamic-list value is judged against the list its parents allow, on the document as it will be', async () => {
+    const docs = (await documentPool(s, A.outgoing)).take(2);
+    for (const d of docs) {
+      await setField(d.id, F.country, 'USA');
+      await setField(d.id, F.region, 'East');
+      await setField(d.id, F.city, 'Boston');
+    }
+    const body = (values: BasicBulkUpdate['Values']) => basic(docs, values, { ArchiveID: A.outgoing, SearchID: S.correspondence });
+    // Paris is no city of USA/East; with its country and region changed too it is.
+    const refused = BulkUpdateCount.parse((await call(bulkUpdatePaths.call(1, 'BasicSearchCount'), body([{ ID: F.city, VAL: 'Paris' }]))).json());
+    expect(refused).toMatchObject({ Count: 0, RefusedCount: 2 });
+    expect(refused.Refused[0]!.Key).toBe('FIELD_NOT_IN_LIST');
+    const allowed = body([{ ID: F.country, VAL: 'France' }, { ID: F.region, VAL: 'North' }, { ID: F.city, VAL: 'Paris' }]);
+    expect(BulkUpdateCount.parse((await call(bulkUpdatePaths.call(1, 'BasicSearchCount'), allowed)).json())).toMatchObject({ Count: 2, RefusedCount: 0 });
+    const accepted = BulkUpdateAccepted.parse((await call(bulkUpdatePaths.call(1, 'UserPassedUpdateSearch'), allowed, 'user', randomUUID())).json());
+    expect(await finished(accepted.JobId)).toMatchObject({ State: 'done', Succeeded: 2 });
+    expect((await stored(docs[0]!.id)).fields[String(F.city)]).toBe('Paris');
+  });
+
   it('a revision-control archive is refused (ERROR_UPDATE_REVISION_ARCHIVE); the read-only licence gets 403', async () => {
     const docs = contracts(1);
     const body = basic(docs, [{ ID: F.notes, VAL: 'x' }], { ArchiveID: A.contracts, SearchID: S.contracts });
