@@ -27,12 +27,13 @@ describe('the Dexie schema', () => {
   it('keeps a file in the uploads table as the Blob itself', async () => {
     const file = new Blob(['%PDF-1.7 hello'], { type: 'application/pdf' });
     await db.uploads.put({
-      id: 'u1', dbId: 1, target: { kind: 'archive', id: 2 }, file, fileName: 'a.pdf', size: file.size,
-      nextIndex: 0, chunkSize: 1048576, state: 'queued', createdAt: 1, updatedAt: 1,
+      id: 'u1', dbId: 1, target: { DatabaseID: 1, ArchiveID: 2 }, file, fileName: 'a.pdf', size: file.size, type: 'application/pdf',
+      attempt: 0, nextIndex: 0, chunkSize: 1048576, chunkCount: 1, highestSent: -1, resent: 0, state: 'queued', createdAt: 1, updatedAt: 1,
     });
     const back = await db.uploads.get('u1');
     expect(back?.size).toBe(file.size);
-    expect(back?.target).toEqual({ kind: 'archive', id: 2 });
+    expect(back?.target).toEqual({ DatabaseID: 1, ArchiveID: 2 });
+    expect(back?.file).toBeInstanceOf(Blob);
   });
 
   it('finds the least recently used cached pages first', async () => {
