@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
 import { headerButtons, useAdminRights } from '../features/admin-rights/api/get-admin-rights';
 import { NotificationsTray } from '../features/notifications/components/notifications-tray';
-import type { ExportNote } from '../api/export';
+import type { DownloadExport } from '../features/notifications/components/export-note';
+import { pickFolder } from '../platform/pick-folder';
 import { LicenceType } from '../api/licences';
 import { useDismiss } from '../ui/use-dismiss';
 import { sessionScope } from '../session/session';
@@ -14,8 +15,15 @@ import { useSession } from '../session/use-session';
  * The tray's Download of a finished export saves through the export feature (features do not import
  * each other). Loaded on the click, so the first screen does not carry it; should the browser no
  * longer let the save picker open after the load, it downloads instead (src/platform/save-file.ts).
+ * Save to folder (where showDirectoryPicker exists) unpacks the zip into a picked folder as it streams.
  */
-const downloadExport = (dbId: number, note: ExportNote) => import('../features/export/download-export').then((m) => m.saveExport(dbId, note));
+const downloadExport: DownloadExport = (dbId, note, o) => {
+  if (!o?.toFolder) return import('../features/export/download-export').then((m) => m.saveExport(dbId, note));
+  // The folder picker opens now, within the click; the unzip code (fflate) loads beside it.
+  const picked = pickFolder();
+  picked.catch(() => undefined);
+  return import('../features/export/save-to-folder').then((m) => m.saveExportToFolder(dbId, note, picked, o));
+};
 
 interface HeaderButton {
   id: string;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportNote } from '../../src/api/export';
@@ -50,6 +50,36 @@ describe('a finished export in the tray', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download export-7.zip' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This export has expired and was removed from the server: start it again.'));
     expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
+  });
+
+  it('Save to folder only where the browser can pick a folder: progress (written of size), Cancel, then where it went or why not', async () => {
+    show(job(note()), async () => undefined);
+    expect(screen.queryByRole('button', { name: 'Save export-7.zip to a folder' })).toBeNull();
+    cleanup();
+    vi.stubGlobal('showDirectoryPicker', async () => ({}));
+    try {
+      let finish: (v: unknown) => void = () => undefined;
+      let seen: { toFolder?: boolean; onProgress?: (n: number) => void; signal?: AbortSignal } | undefined;
+      const save = vi.fn((_db: number, _n: ExportNote, o?: typeof seen) => {
+        seen = o;
+        return new Promise((resolve) => (finish = resolve));
+      });
+      show(job(note()), save);
+      fireEvent.click(screen.getByRole('button', { name: 'Save export-7.zip to a folder' }));
+      expect(seen?.toFolder).toBe(true);
+      act(() => seen!.onProgress!(500_000));
+      expect(screen.getByTestId('export-folder-progress-7').textContent).toBe('500 kB of 1.2 MB written');
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(seen!.signal!.aborted).toBe(true);
+      finish({ outcome: 'saved', folder: 'Downloads/export-7' });
+      expect(await screen.findByText('Saved in the folder Downloads/export-7.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+      save.mockRejectedValueOnce({ problem: 'EXPORT_FOLDER_FULL' });
+      fireEvent.click(screen.getByRole('button', { name: 'Save export-7.zip to a folder' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('The disk is full: free some space and save again.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('an export job is titled as one when the record has no title of its own', () => {

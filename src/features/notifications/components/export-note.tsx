@@ -1,13 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_EXPIRED_KEY, type ExportNote } from '../../../api/export';
+import { hasFolderPicker } from '../../../platform/pick-folder';
 
 /**
  * How the tray fetches a finished export: given by the app (src/app/header.tsx composes the export
  * feature's save code), so this feature does not import another. It rejects with an error whose
  * `problem` is a translation key (still being prepared, expired, offline ...).
  */
-export type DownloadExport = (dbId: number, note: ExportNote) => Promise<unknown>;
+export type DownloadExport = (dbId: number, note: ExportNote, options?: SaveToFolderOptions) => Promise<unknown>;
+
+/**
+ * Save to folder: the zip unpacked into a folder the user picks as it streams (an .xlsx: one file).
+ * Resolves { outcome: 'saved', folder } or { outcome: 'cancelled' }.
+ */
+export interface SaveToFolderOptions {
+  toFolder: true;
+  /** Bytes of the export's file received and written so far. */
+  onProgress?: (bytes: number) => void;
+  signal?: AbortSignal;
+}
 
 /** Sizes as people read them: kB, MB, GB in the user's locale ('byte' reads oddly in short form, so small files are 0.5 kB). */
 export function formatSize(bytes: number, locale: string): string {
@@ -31,6 +43,11 @@ export function ExportNoteLine({ note, dbId, onDownload }: { note: ExportNote; d
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Save to folder: bytes written so far (null when not saving), the Cancel, and where it went.
+  const [written, setWritten] = useState<number | null>(null);
+  const [savedIn, setSavedIn] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const canPickFolder = hasFolderPicker();
   const expires = Date.parse(note.Expires);
   const [expired, setExpired] = useState(() => Number.isFinite(expires) && expires <= Date.now());
   // The card turns to "expired" when the time comes while the tray is open (timers cap at ~24.8 days).
@@ -40,6 +57,33 @@ export function ExportNoteLine({ note, dbId, onDownload }: { note: ExportNote; d
     return () => clearTimeout(id);
   }, [expired, expires]);
   const when = Number.isFinite(expires) ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expires)) : note.Expires;
+
+  const fail = (e: unknown) => {
+    const key = (e as { problem?: unknown } | null)?.problem;
+    if (key === EXPORT_EXPIRED_KEY) setExpired(true);
+    setProblem(typeof key === 'string' && i18n.exists(key) ? t(key as 'EXPORT_DOWNLOAD_FAILED') : t('EXPORT_DOWNLOAD_FAILED'));
+  };
+
+  const saveToFolder = () => {
+    if (!onDownload || busy) return;
+    const abort = new AbortController();
+    abortRef.current = abort;
+    setBusy(true);
+    setProblem(null);
+    setSavedIn(null);
+    setWritten(0);
+    onDownload(dbId, note, { toFolder: true, onProgress: setWritten, signal: abort.signal })
+      .then((r) => {
+        const folder = (r as { folder?: unknown } | null)?.folder;
+        if (typeof folder === 'string') setSavedIn(folder);
+      })
+      .catch(fail)
+      .finally(() => {
+        abortRef.current = null;
+        setWritten(null);
+        setBusy(false);
+      });
+  };
 
   const download = () => {
     if (!onDownload || busy) return;
@@ -65,9 +109,29 @@ export function ExportNoteLine({ note, dbId, onDownload }: { note: ExportNote; d
       {!expired && onDownload && (
         <div className="outbox-actions">
           <button type="button" className="button button-primary" disabled={busy} aria-label={t('EXPORT_DOWNLOAD_NAMED', { name: note.FileName })} onClick={download}>
-            {busy ? t('EXPORT_DOWNLOADING') : t('JOB_NOTE_DOWNLOAD')}
+            {busy && written === null ? t('EXPORT_DOWNLOADING') : t('JOB_NOTE_DOWNLOAD')}
           </button>
+          {canPickFolder && (
+            <button type="button" className="button" disabled={busy} aria-label={t('EXPORT_SAVE_TO_FOLDER_NAMED', { name: note.FileName })} onClick={saveToFolder}>
+              {t('EXPORT_SAVE_TO_FOLDER')}
+            </button>
+          )}
+          {written !== null && (
+            <button type="button" className="button" onClick={() => abortRef.current?.abort()}>
+              {t('OUTBOX_CANCEL')}
+            </button>
+          )}
         </div>
+      )}
+      {written !== null && (
+        <p className="job-line" role="status" data-testid={`export-folder-progress-${note.JobId}`}>
+          {t('EXPORT_FOLDER_PROGRESS', { written: formatSize(written, i18n.language), size: formatSize(note.Size, i18n.language) })}
+        </p>
+      )}
+      {savedIn && (
+        <p className="job-line" role="status">
+          {t('EXPORT_FOLDER_SAVED', { folder: savedIn })}
+        </p>
       )}
       {problem && (
         <p className="job-line job-outcome-bad" role="alert">
