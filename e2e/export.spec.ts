@@ -3,7 +3,8 @@
  * checked on two result pages exported with a CSV; the tray shows the job's progress, then the file and
  * Download; the zip holds every document's file (bytes equal to the document's own) and a CSV whose rows
  * are the grid's documents with their index data; after a reload the finished export is still listed
- * and downloads again (then through the File System Access API, streamed into the picked file); an Excel
+ * and downloads again (then through the File System Access API, streamed into the picked file); Save to
+ * folder unpacks the zip into a picked folder (the origin-private file system answers the picker); an Excel
  * export downloads a .xlsx; refusals and rights are shown in words; names with forbidden characters are
  * refused in the dialog; on a touch tablet the dialog fits and works by tapping.
  *
@@ -278,6 +279,49 @@ test.describe('export', () => {
       return Array.from(new Uint8Array(await file.arrayBuffer()));
     }, `export-${jobId}.zip`);
     expect(Buffer.from(saved).equals(zipBytes)).toBe(true);
+  });
+
+  test('Save to folder: the zip is unpacked as it streams into the picked folder, in a sub-folder named after the export, every document\'s file byte for byte and the CSV', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // The browser's folder picker, answered with the origin's private file system (no dialog).
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'showDirectoryPicker', { configurable: true, value: () => navigator.storage.getDirectory() });
+    });
+    const token = await openDemo(page, 'user');
+    const f = await makeDocuments(request, token, 2, 'ex-folder');
+    await openMarked(page, f, 25);
+    await page.getByLabel('Select all').check();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export documents' });
+    await dialog.getByRole('button', { name: 'Start export' }).click();
+    await expect(dialog).toBeHidden();
+
+    const jobId = await exportJobId(page);
+    const t = tray(page);
+    await t.button.click();
+    const card = t.panel.getByTestId(`job-${jobId}`);
+    const save = card.getByRole('button', { name: `Save export-${jobId}.zip to a folder` });
+    await expect(save).toBeVisible({ timeout: 30_000 });
+    await save.click();
+    await expect(card.getByText(`Saved in the folder /export-${jobId}.`)).toBeVisible();
+
+    // What the folder holds: export-{JobId}/ with the CSV and each document's file.
+    const files = await page.evaluate(async (folder) => {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+      const out: Record<string, number[]> = {};
+      for await (const [name, h] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        if (h.kind === 'file') out[name] = Array.from(new Uint8Array(await (await (h as FileSystemFileHandle).getFile()).arrayBuffer()));
+      }
+      return out;
+    }, `export-${jobId}`);
+    const rows = parseCsv(Buffer.from(files['index.csv']!).toString('utf8')).slice(1);
+    expect(rows.map((r) => Number(r[1])).sort()).toEqual(f.docs.map((d) => d.Id).sort());
+    for (const r of rows) {
+      const d = f.docs.find((x) => String(x.Id) === r[1])!;
+      expect(files[r[2]!], r[2]).toBeDefined();
+      expect(Buffer.from(files[r[2]!]!).equals(await documentFile(request, token, d)), `${r[2]} is the file of document ${d.Id}`).toBe(true);
+    }
+    expect(Object.keys(files).sort()).toEqual([...rows.map((r) => r[2]!), 'index.csv'].sort());
   });
 
   test('offline: the export waits in the outbox, is sent once the connection returns with the tab closed, and the next opening lists it with Download', async ({ page, context, request }) => {
