@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportNote } from '../../src/api/export';
 import { configureHttp } from '../../src/api/http';
 import type { DirectoryLike } from '../../src/platform/pick-folder';
-import { UnsafePathError, folderNameOf, safeEntryPath, unzipToFolder } from '../../src/features/export/unzip-to-folder';
+import { UnsafePathError, ZipDamagedError, centralDirectorySizes, folderNameOf, safeEntryPath, unzipToFolder } from '../../src/features/export/unzip-to-folder';
 import { saveExportToFolder } from '../../src/features/export/save-to-folder';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -142,6 +142,22 @@ describe('unpacking into a folder as the zip streams', () => {
     await expect(unzipToFolder(chunked(zip, 1000).stream, dir, { wrapIn: 'e' })).rejects.toBeInstanceOf(UnsafePathError);
     expect([...dir.files.keys()].some((k) => k.includes('evil'))).toBe(false);
     expect(dir.files.has('e/c.pdf')).toBe(false);
+  });
+
+  it('a stored file holding a zip signature (which a streaming unzip takes for the entry\'s end) is found cut short by the central directory, not left silently', async () => {
+    const a2 = new Uint8Array(5000).fill(65);
+    a2.set([0x50, 0x4b, 0x07, 0x08], 1000);
+    const zip = streamedZip([['a.pdf', a2, 'store'], ['b.tif', b, 'store']]);
+    await expect(unzipToFolder(chunked(zip, 512).stream, new FakeDir(), { wrapIn: 'x' })).rejects.toBeInstanceOf(ZipDamagedError);
+  });
+
+  it('reads entry sizes from the central directory, from the whole zip or its tail; null when the tail lacks part of it', () => {
+    const zip = zipSync({ 'Invoices/a.pdf': [a, { level: 0 }], 'index.csv': csv });
+    expect(centralDirectorySizes(zip, 0)).toEqual(new Map([['Invoices/a.pdf', a.length], ['index.csv', csv.length]]));
+    const cut = zip.length - 60;
+    expect(centralDirectorySizes(zip.subarray(cut), cut)).toBeNull();
+    const from = a.length + 100;
+    expect(centralDirectorySizes(zip.subarray(from), from)?.get('index.csv')).toBe(csv.length);
   });
 
   it('a write refused by the disk stops the unpacking with that error and aborts the file', async () => {

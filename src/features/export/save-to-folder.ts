@@ -6,10 +6,10 @@
 import type { ExportNote } from '../../api/export';
 import type { DirectoryLike } from '../../platform/pick-folder';
 import { DownloadError, fetchExport } from './download-export';
-import { UnsafePathError, folderNameOf, unzipToFolder } from './unzip-to-folder';
+import { UnsafePathError, ZipDamagedError, folderNameOf, unzipToFolder } from './unzip-to-folder';
 
 /** Why saving into the folder failed, as a translation key (besides DownloadError's). */
-export type FolderProblem = 'EXPORT_FOLDER_DENIED' | 'EXPORT_FOLDER_FULL' | 'EXPORT_FOLDER_UNSAFE_PATH';
+export type FolderProblem = 'EXPORT_FOLDER_DENIED' | 'EXPORT_FOLDER_FULL' | 'EXPORT_FOLDER_UNSAFE_PATH' | 'EXPORT_FOLDER_DAMAGED';
 
 export class FolderError extends Error {
   constructor(readonly problem: FolderProblem) {
@@ -31,6 +31,7 @@ const isAbort = (e: unknown) => (e as { name?: string } | null)?.name === 'Abort
 function asFolderError(e: unknown): unknown {
   const name = (e as { name?: string } | null)?.name;
   if (e instanceof UnsafePathError) return new FolderError('EXPORT_FOLDER_UNSAFE_PATH');
+  if (e instanceof ZipDamagedError) return new FolderError('EXPORT_FOLDER_DAMAGED');
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'NoModificationAllowedError') return new FolderError('EXPORT_FOLDER_DENIED');
   if (name === 'QuotaExceededError') return new FolderError('EXPORT_FOLDER_FULL');
   return e;

@@ -17,6 +17,75 @@ export class UnsafePathError extends Error {
 }
 
 /**
+ * The files written differ from the zip's central directory. A streaming unzip cannot know where a
+ * stored entry with a data descriptor (as the server's zip writes every file) ends except by looking
+ * for the next signature, so a file whose bytes happen to hold "PK\x07\x08" or "PK\x03\x04" is cut
+ * short without a word from fflate (measured: a 5,000-byte entry written as 1,000). The central
+ * directory at the zip's end has every entry's real size: checked there, so a cut file is said.
+ */
+export class ZipDamagedError extends Error {
+  constructor(readonly path: string) {
+    super(`file differs from the zip's directory: ${path}`);
+    this.name = 'ZipDamagedError';
+  }
+}
+
+/** The zip's last bytes kept for the central directory check (~75 bytes an entry: 100,000 entries fit). */
+const TAIL_MAX = 16 * 1024 * 1024;
+
+const u16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
+const u32 = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
+const u64 = (b: Uint8Array, i: number) => u32(b, i) + u32(b, i + 4) * 2 ** 32;
+
+/**
+ * Every file entry's name and uncompressed size from the central directory, read from `tail` (the
+ * zip's last bytes; `tailStart` its offset in the zip), or null when the directory is not all in it.
+ */
+export function centralDirectorySizes(tail: Uint8Array, tailStart: number): Map<string, number> | null {
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= Math.max(0, tail.length - 22 - 65_535); i--) {
+    if (u32(tail, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  let count = u16(tail, eocd + 10);
+  let offset = u32(tail, eocd + 16);
+  if ((count === 0xffff || offset === 0xffffffff) && eocd >= 20 && u32(tail, eocd - 20) === 0x07064b50) {
+    const at = u64(tail, eocd - 12) - tailStart;
+    if (at < 0 || u32(tail, at) !== 0x06064b50) return null;
+    count = u64(tail, at + 32);
+    offset = u64(tail, at + 48);
+  }
+  let i = offset - tailStart;
+  if (i < 0) return null;
+  const sizes = new Map<string, number>();
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count; n++) {
+    if (i + 46 > tail.length || u32(tail, i) !== 0x02014b50) return null;
+    const nameLength = u16(tail, i + 28);
+    const extraLength = u16(tail, i + 30);
+    const raw = tail.subarray(i + 46, i + 46 + nameLength);
+    // As fflate reads names: UTF-8 with flag bit 11, else one character a byte.
+    const name = u16(tail, i + 8) & 0x800 ? decoder.decode(raw) : String.fromCharCode(...raw);
+    let size = u32(tail, i + 24);
+    if (size === 0xffffffff) {
+      // ZIP64 extra field (0x0001): the uncompressed size comes first.
+      for (let e = i + 46 + nameLength; e + 4 <= i + 46 + nameLength + extraLength; e += 4 + u16(tail, e + 2)) {
+        if (u16(tail, e) === 1) {
+          size = u64(tail, e + 4);
+          break;
+        }
+      }
+    }
+    if (!name.endsWith('/')) sizes.set(name, size);
+    i += 46 + nameLength + extraLength + u16(tail, i + 32);
+  }
+  return sizes;
+}
+
+/**
  * The folder names and file name of a zip entry, or UnsafePathError. Refused: absolute paths (/x,
  * \x, C:...), '..' and '.' segments, empty names, and characters a file system refuses (the spec's
  * forbidden name characters, control characters). A trailing '/' marks a folder entry: [] as file.
@@ -67,6 +136,10 @@ export async function unzipToFolder(
 ): Promise<string[]> {
   const { wrapIn, onProgress, signal } = options;
   let prefix: string[] | null = null;
+  /** Bytes written per entry name, and the zip's last bytes, for the central directory check. */
+  const sizes = new Map<string, number>();
+  const tail: Uint8Array[] = [];
+  let tailLength = 0;
   const written: string[] = [];
   const folders = new Map<string, Promise<DirectoryLike>>();
   // One chain of file-system work in the zip's order; fflate's callbacks are synchronous.
@@ -99,11 +172,13 @@ export async function unzipToFolder(
       const dir = await folderAt(root, target.folders, folders);
       state.open = await (await dir.getFileHandle(file, { create: true })).createWritable();
     });
+    sizes.set(entry.name, 0);
     entry.ondata = (err, data, final) => {
       if (err) {
         failure ??= err;
         return;
       }
+      sizes.set(entry.name, sizes.get(entry.name)! + data.length);
       if (data.length) then(() => state.open!.write(data));
       if (final)
         then(async () => {
@@ -129,9 +204,22 @@ export async function unzipToFolder(
       if (failure) throw failure;
       if (done) break;
       consumed += value.length;
+      tail.push(value);
+      tailLength += value.length;
+      while (tail.length > 1 && tailLength - tail[0]!.length >= TAIL_MAX) tailLength -= tail.shift()!.length;
       onProgress?.(consumed);
     }
     if (state.open) throw new Error('zip ended inside an entry');
+    const all = new Uint8Array(tailLength);
+    let at = 0;
+    for (const c of tail) {
+      all.set(c, at);
+      at += c.length;
+    }
+    const expected = centralDirectorySizes(all, consumed - tailLength);
+    if (!expected) throw new ZipDamagedError('(central directory)');
+    for (const [name, size] of expected) if (sizes.get(name) !== size) throw new ZipDamagedError(name);
+    for (const name of sizes.keys()) if (!name.endsWith('/') && !expected.has(name)) throw new ZipDamagedError(name);
   } catch (e) {
     await reader.cancel().catch(() => undefined);
     await state.open?.abort().catch(() => undefined);
