@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, openResults, promptId, searchDocs, uniqueMark } from './editing-support';
-import { waitForPersistedQuery, waitForServiceWorker } from './support';
+import { waitForPersistedCache, waitForServiceWorker } from './support';
 
 const SCANS = 1;
 const MAILROOM = 2;
@@ -264,7 +264,8 @@ test.describe('inboxes', () => {
     expect(first).not.toBe('');
     const count = (await inboxFiles(request, token, SCANS)).length;
     await waitForServiceWorker(page);
-    await waitForPersistedQuery(page, 'inbox-screen');
+    // The page of files itself (the inbox list, persisted first, has the same key root).
+    await waitForPersistedCache(page, ['"queryKey":["inbox-screen"', '"files"', JSON.stringify(first).slice(1, -1)]);
     await context.setOffline(true);
     try {
       await page.reload();

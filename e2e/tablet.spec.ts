@@ -216,7 +216,9 @@ test.describe('results grid on a touch tablet @touch', () => {
     await expect(grid(page)).toBeInViewport();
     // The grid may still be re-rendering after the sheet closes: wait for what the user sees.
     await expect.poll(() => holder.evaluate((el) => el.scrollTop)).toBe(150);
-    await expect.poll(rowInGrid).toBe(seenAt);
+    // Within a pixel: the header's height may round differently after the re-render; a row that
+    // moved would be off by a row (44 px).
+    await expect.poll(async () => Math.abs((await rowInGrid()) - seenAt)).toBeLessThanOrEqual(1);
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.results-grid'))).toBe(true);
     // The toolbar's edit controls are back.
     await expect(page.getByRole('button', { name: t('EDIT_SAVE'), exact: true })).toBeInViewport();
