@@ -127,30 +127,7 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
       throw new ApiError({ kind: 'html', method, url: shownUrl, status: res.status, statusText: res.statusText }, apiText('SESSION_ENDED_MESSAGE'));
     }
     const text = await readText(res);
-    if (!res.ok) {
-      let serverMessage: string | undefined;
-      let key: string | undefined;
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-        const parsed = ErrorBody.safeParse(body);
-        if (parsed.success) ({ Message: serverMessage, Key: key } = parsed.data);
-      } catch {
-        // not JSON: kept as bodyText below
-      }
-      throw new ApiError({
-        kind: 'http',
-        method,
-        url: shownUrl,
-        status: res.status,
-        statusText: res.statusText,
-        serverMessage,
-        key,
-        bodyText: serverMessage === undefined ? text : undefined,
-        body,
-        loginRedirect: res.status === 403 && res.headers.has(LOGIN_REDIRECT_HEADER),
-      });
-    }
+    if (!res.ok) throw httpError(method, shownUrl, res, text);
     let data: unknown = undefined;
     if (text.trim() !== '') {
       try {
@@ -165,6 +142,34 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
   } finally {
     setPending(-1);
   }
+}
+
+/**
+ * The error of a non-2xx answer whose body was read as `text`: the server's Message and Key when the
+ * body is the spec's error body, else the text itself. Also for calls that read a file's bytes
+ * themselves (single export, inbox files) and so cannot go through apiRequest.
+ */
+export function httpError(method: string, url: string, res: Response, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as bodyText below
+  }
+  const parsed = ErrorBody.safeParse(body);
+  const serverMessage = parsed.success ? parsed.data.Message : undefined;
+  return new ApiError({
+    kind: 'http',
+    method,
+    url,
+    status: res.status,
+    statusText: res.statusText,
+    serverMessage,
+    key: parsed.success ? parsed.data.Key : undefined,
+    bodyText: serverMessage === undefined ? text : undefined,
+    body,
+    loginRedirect: res.status === 403 && res.headers.has(LOGIN_REDIRECT_HEADER),
+  });
 }
 
 function parseError(method: string, url: string, res: Response, cause: unknown): ApiError {

@@ -8,19 +8,8 @@ import type { DocumentsChange } from './use-job-refresh';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
-/** The spec's merge and append success and failure notes in the user's words. */
-export function mergeNoteText(note: NonNullable<ReturnType<typeof mergeOutcome>>, t: TFunction): string {
-  switch (note.key) {
-    case 'MERGE_SUCCESS':
-      return t('MERGE_SUCCESS', note.vars);
-    case 'APPEND_SUCCESS':
-      return t('APPEND_SUCCESS', note.vars);
-    case 'MERGE_FAILED':
-      return t('MERGE_FAILED', note.vars);
-    case 'APPEND_FAILED':
-      return t('APPEND_FAILED', note.vars);
-  }
-}
+/** The spec's merge and append success and failure notes in the user's words (mergeOutcome names the key). */
+export const mergeNoteText = (note: NonNullable<ReturnType<typeof mergeOutcome>>, t: TFunction): string => t(note.key, note.vars);
 
 /**
  * Tells the screen when a merge or append of this database has finished (the outbox entry is done or

@@ -12,14 +12,5 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 export function mergeNote(entry: OutboxEntry, t: TFunction): string | null {
   const note = mergeOutcome(entry);
   if (!note) return null;
-  switch (note.key) {
-    case 'MERGE_SUCCESS':
-      return t('MERGE_SUCCESS', note.vars);
-    case 'APPEND_SUCCESS':
-      return t('APPEND_SUCCESS', note.vars);
-    case 'MERGE_FAILED':
-      return t('MERGE_FAILED', note.vars);
-    case 'APPEND_FAILED':
-      return t('APPEND_FAILED', note.vars);
-  }
+  return t(note.key, note.vars);
 }

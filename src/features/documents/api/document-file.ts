@@ -6,9 +6,9 @@
  * or find in the browser's download list.
  */
 import { ApiError, isAbortError } from '../../../api/api-error';
-import { ErrorBody, TOKEN_HEADER } from '../../../api/errors';
+import { TOKEN_HEADER } from '../../../api/errors';
 import { exportPaths } from '../../../api/export';
-import { buildQuery, httpContext } from '../../../api/http';
+import { buildQuery, httpContext, httpError } from '../../../api/http';
 
 export interface FileDoc {
   id: number;
@@ -60,27 +60,7 @@ export async function fetchDocumentFile(db: number, doc: FileDoc, opts: { auditE
     if (isAbortError(e)) throw e;
     throw new ApiError({ kind: 'network', method: 'GET', url: shownUrl, cause: e });
   }
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: kept as bodyText
-    }
-    const parsed = ErrorBody.safeParse(body);
-    throw new ApiError({
-      kind: 'http',
-      method: 'GET',
-      url: shownUrl,
-      status: res.status,
-      statusText: res.statusText,
-      serverMessage: parsed.success ? parsed.data.Message : undefined,
-      key: parsed.success ? parsed.data.Key : undefined,
-      bodyText: parsed.success ? undefined : text,
-      body,
-    });
-  }
+  if (!res.ok) throw httpError('GET', shownUrl, res, await res.text().catch(() => ''));
   const length = Number(res.headers.get('content-length'));
   return {
     response: res,

@@ -8,8 +8,8 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, isAbortError } from '../../../api/api-error';
-import { ErrorBody, TOKEN_HEADER } from '../../../api/errors';
-import { apiRequest, buildQuery, httpContext } from '../../../api/http';
+import { TOKEN_HEADER } from '../../../api/errors';
+import { apiRequest, buildQuery, httpContext, httpError } from '../../../api/http';
 import { InboxFiles, InboxList, inboxPaths } from '../../../api/inboxes';
 
 export const INBOX_QUERY_ROOT = 'inbox-screen';
@@ -72,25 +72,6 @@ export async function fetchInboxFiles(inboxId: number, paths: readonly string[],
     if (isAbortError(e)) throw e;
     throw new ApiError({ kind: 'network', method, url: path, cause: e });
   }
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    const parsed = ErrorBody.safeParse(body);
-    throw new ApiError({
-      kind: 'http',
-      method,
-      url: path,
-      status: res.status,
-      statusText: res.statusText,
-      serverMessage: parsed.success ? parsed.data.Message : undefined,
-      key: parsed.success ? parsed.data.Key : undefined,
-      body,
-    });
-  }
+  if (!res.ok) throw httpError(method, path, res, await res.text().catch(() => ''));
   return res;
 }
