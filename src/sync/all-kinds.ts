@@ -9,3 +9,4 @@ import './kinds/export-request';
 import './kinds/merge';
 import './kinds/bulk-update';
 import './kinds/inbox';
+import './kinds/import';
