@@ -64,8 +64,8 @@ describe('the advanced tab', () => {
   it('needs a file, one-character delimiters that differ, DocumentID and ArchiveID mapped and one mapping; a search update a search and a prompt', () => {
     const f = initialCsvForm();
     expect(csvProblems(f, { file: false, searchId: 1 })).toEqual(['BULK_UPDATE_CSV_NEED_FILE', 'BULK_UPDATE_CSV_NEED_KEYS', 'BULK_UPDATE_CSV_NEED_MAPPING']);
-    expect(csvProblems({ ...f, stringDelimiter: ',', docColumn: 0, archiveColumn: 1, fields: { 2: 2 } }, { file: true, searchId: 1 })).toEqual(['BULK_UPDATE_CSV_DELIMITERS_SAME']);
-    expect(csvProblems({ ...f, fieldDelimiter: ';;', docColumn: 0, archiveColumn: 1, fields: { 2: 2 } }, { file: true, searchId: 1 })).toEqual(['BULK_UPDATE_CSV_DELIMITER_ONE']);
+    expect(csvProblems({ ...f, stringDelimiter: ',', docColumn: 0, archiveColumn: 1, fields: { 2: 2 } }, { file: true, searchId: 1 })).toEqual(['CSV_DELIMITERS_SAME']);
+    expect(csvProblems({ ...f, fieldDelimiter: ';;', docColumn: 0, archiveColumn: 1, fields: { 2: 2 } }, { file: true, searchId: 1 })).toEqual(['CSV_DELIMITER_ONE_CHARACTER']);
     expect(csvProblems({ ...f, mode: 'search', fields: { 2: 2 } }, { file: true, searchId: 0 })).toEqual(['ERROR_CSV_UPDATE_DIRECT_SEARCH_REQUIRED', 'BULK_UPDATE_CSV_NEED_PROMPTS']);
     expect(csvProblems({ ...f, docColumn: 0, archiveColumn: 1, fields: { 2: 2 } }, { file: true, searchId: 0 })).toEqual([]);
   });

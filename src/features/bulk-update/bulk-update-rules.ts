@@ -6,9 +6,8 @@
  */
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, type Field } from '../../api/archives';
 import { UPDATE_REVISION_ARCHIVE_KEY, type BasicBulkUpdate, type BulkValue } from '../../api/bulk-update';
-import { FIELD_MESSAGE_KEYS } from '../../fields/codes';
 import { isLiveField, isReadOnlyProp, READ_ONLY_LICENCE_TYPE } from '../../fields/editability';
-import { isMultiField, validateFieldValue } from '../../fields/rules';
+import { fieldWireValue } from '../../fields/wire-value';
 
 export type BulkBlocked = typeof UPDATE_REVISION_ARCHIVE_KEY | 'BULK_UPDATE_NO_EDIT_RIGHT' | null;
 
@@ -40,18 +39,6 @@ export interface BasicProblem {
   message?: string;
 }
 
-/** A multi-value field's values are typed separated by ';' (as the CSV worker reads them). */
-const splitMulti = (v: string): string[] => (v.trim() === '' ? [] : v.split(';').map((x) => x.trim()));
-
-/** One typed value checked by the shared field rules in the user's locale; its wire value when valid. */
-export function checkBulkValue(f: Field, typed: string, locale: string): { value: BulkValue } | { problem: BasicProblem } {
-  const multi = isMultiField(f);
-  // A bulk update may empty a field: required fields are the exception (§5 code -5).
-  const r = validateFieldValue(f, multi ? { MVAL: splitMulti(typed) } : { VAL: typed }, locale);
-  if (r.code !== 0) return { problem: { field: f.ID, key: r.key ?? FIELD_MESSAGE_KEYS[r.code], ...(r.message ? { message: r.message } : {}) } };
-  return { value: multi ? { ID: f.ID, MVAL: r.normalizedMVAL ?? [] } : { ID: f.ID, VAL: r.normalized ?? '' } };
-}
-
 export function basicProblems(form: BasicForm, fields: readonly Field[], ctx: { searchId: number; checked: number }, locale: string): BasicProblem[] {
   const out: BasicProblem[] = [];
   if (!ctx.searchId) out.push({ field: 'search', key: 'BULK_UPDATE_NEED_SEARCH' });
@@ -61,7 +48,7 @@ export function basicProblems(form: BasicForm, fields: readonly Field[], ctx: { 
   for (const id of ids) {
     const f = fields.find((x) => x.ID === id);
     if (!f) continue;
-    const r = checkBulkValue(f, form.values[id] ?? '', locale);
+    const r = fieldWireValue(f, form.values[id] ?? '', locale);
     if ('problem' in r) out.push(r.problem);
   }
   return out;
@@ -80,7 +67,7 @@ export function buildBasicRequest(form: BasicForm, fields: readonly Field[], c: 
   const values: BulkValue[] = [];
   for (const f of fields) {
     if (!(f.ID in form.values)) continue;
-    const r = checkBulkValue(f, form.values[f.ID] ?? '', locale);
+    const r = fieldWireValue(f, form.values[f.ID] ?? '', locale);
     if ('value' in r) values.push(r.value);
   }
   return {

@@ -8,7 +8,8 @@
 import type { Field } from '../../api/archives';
 import type { CsvRow } from '../../api/bulk-update';
 import type { SearchPrompt } from '../../api/search';
-import { checkBulkValue } from './bulk-update-rules';
+import { fieldWireValue } from '../../fields/wire-value';
+import { dialectProblem } from '../../platform/csv-parse';
 
 export type CsvMode = 'direct' | 'search';
 
@@ -37,8 +38,8 @@ export function guessKeyColumns(columns: readonly string[]): Pick<CsvForm, 'docC
 export function csvProblems(f: CsvForm, ctx: { file: boolean; searchId: number }): string[] {
   const out: string[] = [];
   if (!ctx.file) out.push('BULK_UPDATE_CSV_NEED_FILE');
-  if ([...f.fieldDelimiter].length !== 1 || [...f.stringDelimiter].length !== 1) out.push('BULK_UPDATE_CSV_DELIMITER_ONE');
-  else if (f.fieldDelimiter === f.stringDelimiter) out.push('BULK_UPDATE_CSV_DELIMITERS_SAME');
+  const dialect = dialectProblem(f);
+  if (dialect) out.push(dialect);
   if (f.mode === 'direct' && (f.docColumn < 0 || f.archiveColumn < 0)) out.push('BULK_UPDATE_CSV_NEED_KEYS');
   if (f.mode === 'search') {
     if (!ctx.searchId) out.push('ERROR_CSV_UPDATE_DIRECT_SEARCH_REQUIRED');
@@ -59,7 +60,7 @@ export function csvRowOf(f: CsvForm, fields: readonly Field[], prompts: readonly
   for (const field of fields) {
     const col = f.fields[field.ID];
     if (col === undefined) continue;
-    const r = checkBulkValue(field, read(col), locale);
+    const r = fieldWireValue(field, read(col), locale);
     if ('problem' in r) return null;
     values.push(r.value);
   }

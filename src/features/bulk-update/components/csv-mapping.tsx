@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../api/archives';
 import type { SearchPrompt } from '../../../api/search';
+import { ColumnSelect } from '../../../ui/column-select';
 import type { CsvForm } from '../csv-update';
 
 export interface CsvMappingProps {
@@ -20,17 +21,7 @@ export function CsvMapping({ form, onChange, columns, fields, prompts }: CsvMapp
   const { t } = useTranslation();
   const base = useId();
   const select = (id: string, label: string, value: number, set: (col: number) => void) => (
-    <label key={id} htmlFor={`${base}-${id}`}>
-      {label}
-      <select id={`${base}-${id}`} value={value} onChange={(e) => set(Number(e.target.value))}>
-        <option value={-1}>{t('BULK_UPDATE_CSV_NOT_MAPPED')}</option>
-        {columns.map((c, i) => (
-          <option key={i} value={i}>
-            {c || t('BULK_UPDATE_CSV_COLUMN', { n: i + 1 })}
-          </option>
-        ))}
-      </select>
-    </label>
+    <ColumnSelect key={id} id={`${base}-${id}`} label={label} columns={columns} value={value} onChange={set} />
   );
   const mapped = (rec: Record<number, number>, id: number, col: number) => {
     const next = { ...rec };
