@@ -6,17 +6,15 @@
  * The results screen takes this hook as a slot (the route composes the features). State: which
  * dialog is open and the count on screen, in memory only.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Field } from '../../api/archives';
 import { isApiError } from '../../api/api-error';
 import { BULK_UPDATE_JOB_KIND, type BasicBulkUpdate, type BulkCountCall, type BulkUpdateCall, type BulkUpdateCount, type CsvBulkUpdate } from '../../api/bulk-update';
-import { FINAL_JOB_STATES } from '../../api/jobs';
-import { db as appDb } from '../../db/db';
 import { browserAppLocale } from '../../i18n/locale';
 import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
 import { enqueueBulkUpdate } from '../../sync/kinds/bulk-update';
+import { useJobsEnded } from '../../sync/react/use-jobs-ended';
 import { downloadBlob } from '../../platform/save-file';
 import { notify } from '../../ui/notifications';
 import { countBulkUpdate } from './api/bulk-count';
@@ -49,28 +47,6 @@ export interface Counted {
   body: BasicBulkUpdate | CsvBulkUpdate;
 }
 
-/** Calls onEnded when a bulk update job of this database ends while the screen is open. */
-function useBulkJobsEnded(dbId: number, onEnded: (archiveId: number | undefined) => void) {
-  const ended = useLiveQuery(() => appDb.jobs.where('state').anyOf([...FINAL_JOB_STATES]).filter((j) => j.dbId === dbId && j.kind === BULK_UPDATE_JOB_KIND).toArray(), [dbId]);
-  const seen = useRef<Set<string> | null>(null);
-  const latest = useRef(onEnded);
-  useEffect(() => {
-    latest.current = onEnded;
-  });
-  useEffect(() => {
-    if (!ended) return;
-    if (seen.current === null) {
-      seen.current = new Set(ended.map((j) => j.id));
-      return;
-    }
-    for (const j of ended) {
-      if (seen.current.has(j.id)) continue;
-      seen.current.add(j.id);
-      latest.current(j.archiveId);
-    }
-  }, [ended]);
-}
-
 export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dialogs: ReactNode } {
   const { t, i18n } = useTranslation();
   const { dbId, searchId, archiveId, criteria, archiveProps, archivePermissions, licenceType, selection, count, onDocumentsChanged } = input;
@@ -82,7 +58,7 @@ export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dia
   const fields = updatableFields(input.fields as Field[]);
   const locale = browserAppLocale(i18n.language);
 
-  useBulkJobsEnded(dbId, (a) => onDocumentsChanged({ archiveIds: [a ?? archiveId], gone: [] }));
+  useJobsEnded(dbId, BULK_UPDATE_JOB_KIND, (a) => onDocumentsChanged({ archiveIds: [a ?? archiveId], gone: [] }));
 
   if (!bulkUpdateShown(licenceType)) return { toolbar: null, dialogs: null };
   const blocked = bulkUpdateBlocked(archiveProps, archivePermissions);
