@@ -27,6 +27,7 @@ import { documentEmailRoutes } from './routes/document-email.js';
 import { documentFileRoutes } from './routes/document-file.js';
 import { documentOperationRoutes } from './routes/document-operations.js';
 import { bulkUpdateRoutes } from './routes/bulk-update.js';
+import { importRoutes } from './routes/import.js';
 import { exportRoutes } from './routes/export.js';
 import { documentRoutes } from './routes/documents.js';
 import { fieldDataRoutes } from './routes/field-data.js';
@@ -213,6 +214,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   mergeRoutes(app, ctx);
   exportRoutes(app, ctx, jobs, exportFolder.dir);
   bulkUpdateRoutes(app, ctx, jobs);
+  importRoutes(app, ctx, jobs);
   inboxRoutes(app, ctx, thumbs);
   uploadRoutes(app, ctx);
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });

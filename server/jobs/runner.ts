@@ -23,15 +23,19 @@
  *   after a crash instead of going document by document in transactions.
  * - Bulk update jobs (kind 'bulk-update') go document by document like copy/move/delete: each item's
  *   change is services/bulk-update.ts workBulkUpdateItem, in the item's transaction.
+ * - Import jobs (kind 'import') go row by row the same way: each row's new document is
+ *   services/import.ts workImportItem (its file's pages read through the exports' file store).
  */
 import { randomUUID } from 'node:crypto';
 import { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
+import { IMPORT_JOB_KIND } from '../../src/api/import.js';
 import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
 import { DbError, type Queryable, type Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError } from '../http/errors.js';
 import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
 import { workBulkUpdateItem } from '../services/bulk-update.js';
+import { workImportItem } from '../services/import.js';
 import { workExport } from '../services/export.js';
 import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
@@ -239,6 +243,12 @@ export class JobRunner {
         const refused = await workBulkUpdateItem(tx, job, item, actor, now);
         if (refused) return this.recordFailure(tx, job, item, refused.reason, refused.key ?? null, now);
         return this.recordDone(tx, job, item, null, null, now);
+      }
+      // An import writes its row's new document in this same transaction (services/import.ts).
+      if (job.kind === IMPORT_JOB_KIND) {
+        const out = await workImportItem(tx, job, item, actor, now, this.exports?.files);
+        if ('refusal' in out) return this.recordFailure(tx, job, item, out.refusal.reason, out.refusal.key ?? null, now);
+        return this.recordDone(tx, job, item, out.docId, item.archive_id, now);
       }
       const archives = await operationArchives(tx, job.database_id, actor.userId, item.archive_id, job.destination_archive_id);
       if (job.destination_archive_id !== null && !archives.has(job.destination_archive_id)) {

@@ -15,13 +15,13 @@ import { Errors } from '../http/errors.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { countBasic, countCsv, stageRows, startBasic, startCsv } from '../services/bulk-update.js';
 
-function parseBody<T>(schema: ZodMiniType<T>, body: unknown, what: string): T {
+export function parseBody<T>(schema: ZodMiniType<T>, body: unknown, what: string): T {
   const r = schema.safeParse(body ?? {});
   if (!r.success) throw Errors.badRequest(`Incorrect ${what}: ${r.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
   return r.data;
 }
 
-function dbOf(params: unknown): number {
+export function dbOf(params: unknown): number {
   const n = Number((params as { db?: string }).db);
   if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) throw Errors.badRequest('db must be a positive integer');
   return n;

@@ -275,15 +275,16 @@ export async function countBasic(store: Store, actor: Actor, dbId: number, b: Ba
 
 // ---- CSV rows ----
 
-export async function stageRows(store: Store, actor: Actor, dbId: number, batch: CsvRowBatch, now: Date): Promise<CsvRowsReceived> {
-  refuseReadOnly(actor);
+/** Stages a batch of CSV rows under its Key (a bulk update's, or an import's: services/import.ts). */
+export async function stageRows(store: Store, actor: Actor, dbId: number, batch: CsvRowBatch, now: Date, what = 'bulk update'): Promise<CsvRowsReceived> {
+  if (actor.licenceType === 4) throw Errors.forbidden(`A read-only licence cannot ${what} documents`);
   await requireDatabase(store, dbId);
   const first = batch.Index * BULK_UPDATE_BATCH_ROWS;
   if (first + batch.Rows.length > batch.Total) throw Errors.badRequest(`Batch ${batch.Index} goes past row ${batch.Total}`);
   const rows = batch.Rows;
   await store.query(
-    `INSERT INTO bulk_update_rows (owner_id, key, position, archive_id, document_id, criteria, vals, line, created_at)
-     SELECT $1, $2, $3 + t.i - 1, (t.r->>'ArchiveID')::int, (t.r->>'DocID')::bigint, t.r->>'Criteria', t.r->'Values', (t.r->>'Line')::int, $5
+    `INSERT INTO bulk_update_rows (owner_id, key, position, archive_id, document_id, criteria, vals, line, file_index, created_at)
+     SELECT $1, $2, $3 + t.i - 1, (t.r->>'ArchiveID')::int, (t.r->>'DocID')::bigint, t.r->>'Criteria', t.r->'Values', (t.r->>'Line')::int, (t.r->>'File')::int, $5
        FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(r, i)
      ON CONFLICT (owner_id, key, position) DO NOTHING`,
     [actor.userId, batch.Key, first, JSON.stringify(rows), now],
@@ -301,7 +302,7 @@ interface StagedRow {
   line: number | null;
 }
 
-async function requireAllRows(db: Queryable, ownerId: number, key: string, total: number) {
+export async function requireAllRows(db: Queryable, ownerId: number, key: string, total: number) {
   const r = await db.query<{ n: number; top: number | null }>('SELECT count(*)::int AS n, max(position) AS top FROM bulk_update_rows WHERE owner_id = $1 AND key = $2', [ownerId, key]);
   const n = Number(r.rows[0]?.n ?? 0);
   if (n !== total || (n > 0 && Number(r.rows[0]?.top) !== total - 1)) throw new ApiError(409, `${n} of the ${total} rows have arrived`, BULK_UPDATE_ROWS_MISSING_KEY);
@@ -378,11 +379,11 @@ export async function countCsv(store: Store, actor: Actor, dbId: number, c: CsvB
 // ---- Starting the job ----
 
 /** The job of an earlier call with this key (a repeat whose answer was lost finds the same job). */
-async function jobByKey(db: Queryable, ownerId: number, key: string): Promise<BulkUpdateAccepted | null> {
+export async function jobByKey(db: Queryable, ownerId: number, key: string, kind: string = BULK_UPDATE_JOB_KIND): Promise<BulkUpdateAccepted | null> {
   const r = await db.query<{ id: number; state: string; total: number; kind: string }>('SELECT id, state, total, kind FROM jobs WHERE owner_id = $1 AND key = $2', [ownerId, key]);
   const j = r.rows[0];
   if (!j) return null;
-  if (j.kind !== BULK_UPDATE_JOB_KIND) throw Errors.badRequest('This key was used for another job');
+  if (j.kind !== kind) throw Errors.badRequest('This key was used for another job');
   return { JobId: Number(j.id), State: j.state, Count: Number(j.total) };
 }
 
@@ -392,23 +393,24 @@ export interface BulkJobPayload {
   Call: string;
 }
 
-async function insertJob(tx: Queryable, actor: Actor, dbId: number, archiveId: number | null, jobKey: string, payload: BulkJobPayload, now: Date): Promise<number | null> {
+/** Inserts a job of `kind` (bulk update, or import: services/import.ts) unless its key has one; its id, or null. */
+export async function insertJob(tx: Queryable, actor: Actor, dbId: number, archiveId: number | null, jobKey: string, payload: object, now: Date, kind: string = BULK_UPDATE_JOB_KIND): Promise<number | null> {
   const ins = await tx.query<{ id: number }>(
     `INSERT INTO jobs (kind, state, total, received, owner_id, database_id, key, archive_id, payload, notes, created_at, updated_at)
      VALUES ($1, 'queued', 0, 0, $2, $3, $4, $5, $6::jsonb, '[]'::jsonb, $7, $7)
      ON CONFLICT (owner_id, key) WHERE key IS NOT NULL DO NOTHING RETURNING id`,
-    [BULK_UPDATE_JOB_KIND, actor.userId, dbId, jobKey, archiveId, JSON.stringify(payload), now],
+    [kind, actor.userId, dbId, jobKey, archiveId, JSON.stringify(payload), now],
   );
   return ins.rows[0]?.id === undefined ? null : Number(ins.rows[0].id);
 }
 
-/** Sets the job's Count to its items (an empty job ends at once as done). */
-async function finishInsert(tx: Queryable, jobId: number, now: Date): Promise<BulkUpdateAccepted> {
+/** Sets the job's Count to its items (an empty job ends at once as done); its note names `action`. */
+export async function finishInsert(tx: Queryable, jobId: number, now: Date, action: string = BULK_UPDATE_JOB_KIND): Promise<BulkUpdateAccepted> {
   const r = await tx.query<{ total: number; state: string }>(
     `UPDATE jobs SET total = t.n, received = t.n, state = CASE WHEN t.n = 0 THEN 'done' ELSE 'queued' END, finished_at = CASE WHEN t.n = 0 THEN $2::timestamptz ELSE NULL END,
-            notes = jsonb_build_array(jsonb_build_array(5, jsonb_build_object('Action', 'bulk-update', 'Count', t.n, 'Succeeded', 0, 'Failed', 0)))
+            notes = jsonb_build_array(jsonb_build_array(5, jsonb_build_object('Action', $3::text, 'Count', t.n, 'Succeeded', 0, 'Failed', 0)))
        FROM (SELECT count(*)::int AS n FROM job_items WHERE job_id = $1) t WHERE id = $1 RETURNING total, state`,
-    [jobId, now],
+    [jobId, now, action],
   );
   return { JobId: jobId, State: r.rows[0]!.state, Count: Number(r.rows[0]!.total) };
 }

@@ -10,8 +10,7 @@
  * made from an inbox file, or one moved into an inbox, gets its archive history entry.
  * A move and a rename keep the file's dates, as a file system does; a copy is created now.
  */
-import { randomBytes } from 'node:crypto';
-import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import type { FieldDataInvalid } from '../../src/api/documents.js';
 import {
   INBOX_FILE_EXISTS_KEY,
@@ -22,17 +21,16 @@ import {
   type InboxSendBody,
   type InboxSent,
 } from '../../src/api/inboxes.js';
-import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { InboxRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
-import { archiveFields, isMulti } from '../search/model.js';
+import { archiveFields } from '../search/model.js';
 import { writeAudit } from './audit.js';
 import { archiveWithRights, documentIn, requireDatabase, type Actor } from './documents.js';
-import { outsideDynamicList, revalidate } from './field-edits.js';
 import { inboxFile, inboxWithRights, type InboxFileRow } from './inboxes.js';
 import { pagesOf, pagesToPdf } from './merge.js';
+import { checkNewValues, insertDocument } from './new-document.js';
 
 const NAME_PROBLEMS: Record<NonNullable<ReturnType<typeof inboxNameProblem>>, string> = {
   empty: 'is empty',
@@ -117,8 +115,6 @@ export async function deleteInboxFile(store: Store, actor: Actor, inboxId: numbe
   return { InboxId: inbox.id, FileName: path };
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const newSecureHash = () => randomBytes(16).toString('hex');
 
 export type SendOutcome = { status: 200; body: InboxSent } | { status: 400; body: FieldDataInvalid };
 
@@ -145,84 +141,24 @@ export async function sendInboxFile(
   await inboxFile(store, inbox.id, req.fileName);
 
   const fields = await archiveFields(store, archive.id);
-  const byId = new Map(fields.map((f) => [f.id, f]));
-  const given = new Map<number, InboxSendBody['Fields'][number]>();
-  const checks: FieldDataInvalid['Fields'] = [];
-  for (const e of req.body.Fields) {
-    const f = byId.get(e.ID);
-    if (!f) checks.push({ ID: e.ID, Code: -4, MessageKey: 'FIELD_NOT_FOUND', Message: `Field ${e.ID} is not a field of this archive` });
-    else if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) {
-      if ((e.VAL ?? '') !== '' || (e.MVAL ?? []).some((v) => v !== '')) throw Errors.forbidden(`Field ${f.name} is read-only`);
-    } else given.set(e.ID, e);
-  }
-  const values: Record<string, string> = {};
-  const mvals: Record<string, string[]> = {};
-  for (const f of fields) {
-    if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) continue;
-    const e = given.get(f.id) ?? { ID: f.id, VAL: '' };
-    const r = await revalidate(store, f, { ID: f.id, VAL: e.VAL ?? '', ...(e.MVAL ? { MVAL: e.MVAL } : {}) });
-    if (r.code !== 0) {
-      checks.push({ ID: f.id, Code: r.code, ...(r.key ? { MessageKey: r.key } : {}), Message: r.message ?? (r.code === -5 ? `Field ${f.name} is required` : `Field ${f.name}: invalid value`) });
-      continue;
-    }
-    if (isMulti(f)) {
-      if (r.normalizedMVAL?.length) mvals[String(f.id)] = r.normalizedMVAL;
-    } else if (r.normalized) values[String(f.id)] = r.normalized;
-  }
-  // Dynamic lists (Prop 128) hold only the values their parent fields' values allow.
-  if (!checks.length) {
-    for (const f of fields) {
-      const v = isMulti(f) ? mvals[String(f.id)] : values[String(f.id)];
-      const bad = v === undefined ? null : await outsideDynamicList(store, f, v, values);
-      if (bad) checks.push(bad);
-    }
-  }
+  const { values, mvals, checks } = await checkNewValues(store, fields, req.body.Fields);
   if (checks.length) return { status: 400, body: { Message: checks.map((c) => c.Message).join('; '), Key: 'ERROR_INCORRECT_PARAMETERS', Fields: checks } };
 
   return store.transaction(async (tx) => {
     const file = await inboxFile(tx, inbox.id, req.fileName, true);
-    for (const f of fields) {
-      if (isMulti(f)) continue;
-      const k = String(f.id);
-      if ((f.prop & FIELD_PROPS.dateEntered) !== 0) values[k] = isoDay(now);
-      else if ((f.prop & (FIELD_PROPS.indexedBy | FIELD_PROPS.lastModifiedBy)) !== 0) values[k] = actor.userName;
-      else if ((f.prop & FIELD_PROPS.pageCount) !== 0) values[k] = String(file.page_count);
-      else if ((f.prop & FIELD_PROPS.fileType) !== 0) values[k] = file.file_type;
-    }
-    const hash = newSecureHash();
-    const d = await tx.query<{ id: number }>(
-      `INSERT INTO documents (archive_id, secure_hash, fields, mvals, version, file_name, file_type, page_count, content_text, created_at, created_by, modified_at, modified_by)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, 1, $5, $6, $7, NULL, $8, $9, $8, $9) RETURNING id`,
-      [archive.id, hash, JSON.stringify(values), JSON.stringify(mvals), file.file_name, file.file_type, file.page_count, now, actor.userName],
-    );
-    const docId = Number(d.rows[0]!.id);
-    const fr = await tx.query<{ id: number }>(
-      'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 0, $2, $3, $4, $5) RETURNING id',
-      [docId, file.sha256, file.file_name, file.file_type, file.page_count],
-    );
-    const fileId = Number(fr.rows[0]!.id);
-    await tx.query(
-      `INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text)
-       SELECT $1, g + 1, $2, g, 0, NULL FROM generate_series(0, $3::int - 1) AS g`,
-      [docId, fileId, file.page_count],
-    );
-    await tx.query(
-      'INSERT INTO document_versions (document_id, version, fields, mvals, files, comment, created_at, created_by) VALUES ($1, 1, $2::jsonb, $3::jsonb, $4::jsonb, $5, $6, $7)',
-      [docId, JSON.stringify(values), JSON.stringify(mvals), JSON.stringify([{ sha256: file.sha256, fileName: file.file_name, fileType: file.file_type, pages: file.page_count }]), `Indexed from inbox ${inbox.name}`, now, actor.userName],
-    );
-    if (req.deleteOriginal) await tx.query('DELETE FROM inbox_files WHERE id = $1', [file.id]);
-    await writeAudit(tx, {
-      databaseId: req.dbId,
+    const { docId, hash } = await insertDocument(tx, {
+      dbId: req.dbId,
       archiveId: archive.id,
-      documentId: docId,
-      category: 'indexed',
-      message: `Indexed from inbox ${inbox.name} (${file.file_name})`,
-      time: now,
-      userName: actor.userName,
-      userId: actor.userId,
-      event: { Kind: 'indexed', Inbox: inbox.name },
-      details: { InboxID: inbox.id, FileName: file.file_name },
+      fields,
+      values,
+      mvals,
+      file,
+      actor,
+      now,
+      comment: `Indexed from inbox ${inbox.name}`,
+      audit: { message: `Indexed from inbox ${inbox.name} (${file.file_name})`, event: { Kind: 'indexed', Inbox: inbox.name }, details: { InboxID: inbox.id, FileName: file.file_name } },
     });
+    if (req.deleteOriginal) await tx.query('DELETE FROM inbox_files WHERE id = $1', [file.id]);
     return { status: 200 as const, body: { DocID: docId, ArchiveID: archive.id, Hash: hash, FileName: file.file_name } };
   });
 }

@@ -9,6 +9,7 @@
  * one of its Count documents is handled: done, or failed when nothing succeeded and something failed.
  */
 import type { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
+import { IMPORT_JOB_KIND, importFailureMessage } from '../../src/api/import.js';
 import { jobFailureMessage, isFinalJobState, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
 import type { Queryable, Store } from '../db/store.js';
 import { Errors } from '../http/errors.js';
@@ -19,7 +20,7 @@ export const COPY_MOVE_DELETE_NOTE = 5;
 export interface JobRow {
   id: number;
   /** copy/move/delete groups, an export (services/export.ts) or a bulk update (services/bulk-update.ts). */
-  kind: JobKind | typeof EXPORT_JOB_KIND | typeof BULK_UPDATE_JOB_KIND;
+  kind: JobKind | typeof EXPORT_JOB_KIND | typeof BULK_UPDATE_JOB_KIND | typeof IMPORT_JOB_KIND;
   state: JobStateName;
   total: number;
   received: number;
@@ -291,19 +292,26 @@ export async function cancelJob(store: Store, ownerId: number, id: number, now: 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 export function toWire(j: JobRow, items?: readonly JobItemRow[]): Job {
+  // An import's item is a row of the user's CSV, not a document: its failure names the row's line.
+  const lineOf = (i: JobItemRow): number | null => (j.kind === IMPORT_JOB_KIND ? Number((i.vals as { Line?: unknown } | null)?.Line ?? i.position + 2) : null);
   const failures: JobFailure[] | undefined = items
     ?.filter((i) => i.state === 'failed')
-    .map((i) => ({
-      DocID: Number(i.document_id),
-      ArchiveID: i.archive_id,
-      Reason: i.reason ?? 'Failed',
-      ...(i.reason_key ? { Key: i.reason_key } : {}),
-      Message: jobFailureMessage(Number(i.document_id), i.reason ?? 'Failed'),
-    }));
+    .map((i) => {
+      const line = lineOf(i);
+      const reason = i.reason ?? 'Failed';
+      return {
+        DocID: line === null ? Number(i.document_id) : 0,
+        ArchiveID: i.archive_id,
+        Reason: reason,
+        ...(i.reason_key ? { Key: i.reason_key } : {}),
+        ...(line === null ? {} : { Line: line }),
+        Message: line === null ? jobFailureMessage(Number(i.document_id), reason) : importFailureMessage(line, reason),
+      };
+    });
   const results: JobResult[] | undefined = items
     ?.filter((i) => i.state === 'done')
     .map((i) => ({
-      DocID: Number(i.document_id),
+      DocID: j.kind === IMPORT_JOB_KIND ? Number(i.new_document_id ?? 0) : Number(i.document_id),
       ArchiveID: i.archive_id,
       ...(i.new_document_id !== null ? { NewDocID: Number(i.new_document_id) } : {}),
       ...(i.new_archive_id !== null ? { NewArchiveID: i.new_archive_id } : {}),

@@ -83,6 +83,8 @@ export const CsvRow = z.object({
   Values: z.array(BulkValue).check(z.maxLength(200)),
   /** The row's line in the user's file, for 'DocID {id}: reason' and the error file. */
   Line: z.optional(z.int()),
+  /** Import (src/api/import.ts): the index of the row's document file in ImportRequest.Files. */
+  File: z.optional(z.int().check(z.nonnegative())),
 });
 export type CsvRow = z.infer<typeof CsvRow>;
 

@@ -38,6 +38,8 @@ export const JobFailure = z.looseObject({
   Reason: z.string(),
   /** The error key when there is one (ERROR_FAILED_DUE_TO_PERMISSIONS, ERROR_NOT_FOUND, ...). */
   Key: z.optional(z.string()),
+  /** An import's failed row (src/api/import.ts): its line in the user's CSV (DocID is then 0). */
+  Line: z.optional(z.int()),
   Message: z.string(),
 });
 export type JobFailure = z.infer<typeof JobFailure>;

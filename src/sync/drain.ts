@@ -39,7 +39,7 @@ import { IDEMPOTENCY_HEADER, WIRE_STATUS } from '../api/errors';
 import { apiRequest } from '../api/http';
 import { getSession, getToken } from '../session/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxReason } from '../db/db';
-import { kindOf, type OutboxKind, type SendContext } from './kinds';
+import { OutboxWait, kindOf, type OutboxKind, type SendContext } from './kinds';
 // Every context that drains knows every kind: an entry of a kind not registered here would be sent
 // with the defaults (a plain request, no conflict handling, nothing after it).
 import './all-kinds';
@@ -69,6 +69,8 @@ export type Outcome =
   | { type: 'conflict'; result: unknown; reason: string }
   /** Send again later; `counted` when the failure counts towards MAX_SAME_FAILURES. */
   | { type: 'retry'; reason: string; counted?: Counted }
+  /** Not ready to go (OutboxWait): again after `ms`, no attempt counted. */
+  | { type: 'wait'; reason: string; ms: number }
   | { type: 'failed'; reason: string; why: OutboxReason }
   | { type: 'stop'; error: unknown };
 
@@ -91,6 +93,7 @@ export const countedReason = (c: Counted, count: number): OutboxReason =>
  * but "key still running" is a refusal.
  */
 export function classify(e: unknown, conflictKey?: string): Outcome {
+  if (e instanceof OutboxWait) return { type: 'wait', reason: e.key, ms: e.retryMs };
   if (!isApiError(e)) {
     const message = String((e as Error)?.message ?? e);
     return { type: 'retry', reason: message, counted: { code: 'error', message } };
@@ -257,6 +260,14 @@ export async function runDrain(opts: DrainOptions = {}): Promise<DrainResult> {
         }
         const at = now() + backoffMs(entry.attempts + 1);
         await database.outbox.update(seq, { state: 'queued', error: outcome.reason, ...failure, attempts: entry.attempts + 1, nextAttemptAt: at, updatedAt: now() });
+        blocked.add(entry.target);
+        waitUntil(at);
+        out.retry++;
+        break;
+      }
+      case 'wait': {
+        const at = now() + outcome.ms;
+        await database.outbox.update(seq, { state: 'queued', error: outcome.reason, nextAttemptAt: at, updatedAt: now() });
         blocked.add(entry.target);
         waitUntil(at);
         out.retry++;

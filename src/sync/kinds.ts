@@ -11,6 +11,21 @@
 import type * as z from 'zod/mini';
 import type { ArchiveDb, OutboxEntry } from '../db/db';
 
+/**
+ * Thrown by a kind's send when the entry cannot go yet for a reason of the device's own (e.g. an
+ * import whose files are still uploading): not a failure. The drain queues it again after `retryMs`
+ * without counting an attempt, and the tray words `key` as why it waits.
+ */
+export class OutboxWait extends Error {
+  constructor(
+    readonly key: string,
+    readonly retryMs = 2_000,
+  ) {
+    super(key);
+    this.name = 'OutboxWait';
+  }
+}
+
 export interface SendContext {
   database: ArchiveDb;
   now: () => number;

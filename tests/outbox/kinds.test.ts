@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { OutboxEntry } from '../../src/db/db';
 import { MAX_SAME_FAILURES, sendEntry } from '../../src/sync/drain';
-import { kindOf, registerKind } from '../../src/sync/kinds';
+import { OutboxWait, kindOf, registerKind } from '../../src/sync/kinds';
 import { enqueue } from '../../src/sync/outbox';
 import { jsonResponse, setup, type Sent } from './outbox-helpers';
 
@@ -218,5 +218,43 @@ describe('two contexts draining at once', () => {
     expect(calls).toHaveLength(6 + 8 + 1);
     expect(new Set(calls).size).toBe(calls.length);
     expect((await t.entries()).every((e: OutboxEntry) => e.state === 'done')).toBe(true);
+  });
+});
+
+describe('a kind that is not ready yet (OutboxWait)', () => {
+  const WAIT_KIND = 'test-wait';
+  let ready = false;
+  registerKind({
+    kind: WAIT_KIND,
+    async send(entry) {
+      if (!ready) throw new OutboxWait('TEST_WAITING', 2_000);
+      return sendEntry(entry, z.object({ ok: z.boolean() }));
+    },
+  });
+
+  it('waits its short delay without counting an attempt or holding back another target, then goes', async () => {
+    const t = setup();
+    t.setAnswer(() => jsonResponse({ ok: true }));
+    ready = false;
+    await enqueue({ kind: WAIT_KIND, method: 'POST', path: '/api/wait', target: 'import:1' }, t.database, null);
+    await group(t, [7], 'other');
+    const before = Date.now();
+    const r = await t.drain();
+    const entries = await t.entries();
+    const waiting = entries.find((e) => e.kind === WAIT_KIND)!;
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0, error: 'TEST_WAITING' });
+    expect(waiting.failureCount).toBeUndefined();
+    expect(waiting.nextAttemptAt! - before).toBeGreaterThanOrEqual(2_000);
+    expect(waiting.nextAttemptAt! - before).toBeLessThan(4_000);
+    expect(r.nextAttemptAt).toBe(waiting.nextAttemptAt);
+    // The other target was not held back.
+    expect(entries.find((e) => e.kind === GROUP_KIND)).toMatchObject({ state: 'done' });
+    expect(t.sent.map((s) => s.url)).toEqual(['/api/test/7']);
+    // Many waits never fail it.
+    for (let i = 0; i < MAX_SAME_FAILURES + 2; i++) await t.drain({ force: true });
+    expect((await t.entries()).find((e) => e.kind === WAIT_KIND)).toMatchObject({ state: 'queued', attempts: 0 });
+    ready = true;
+    await t.drain({ force: true });
+    expect((await t.entries()).find((e) => e.kind === WAIT_KIND)).toMatchObject({ state: 'done', result: { ok: true } });
   });
 });
