@@ -3,6 +3,7 @@ import { useDocumentActions } from '../../features/documents/use-document-action
 import { useResultsEditing } from '../../features/editing/use-results-editing';
 import { useBulkUpdate } from '../../features/bulk-update/use-bulk-update';
 import { useExportActions } from '../../features/export/use-export-actions';
+import { useImport } from '../../features/import/use-import';
 import { HistorySidebar } from '../../features/history/components/history-sidebar';
 import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
 import { ResultsScreen } from '../../features/results/components/results-screen';
@@ -12,7 +13,7 @@ import { getConfig } from '../config';
  * /results/{searchHash}?Id=&db=&archive=&criteria=&rpp=&tabID=: the results grid. Loaded lazily, so
  * Handsontable stays out of the first screen's bundle. Keyed by the search so a new search starts
  * with fresh screen state. The route composes the grid with index editing, the history sidebar and
- * the document actions (copy, move, delete) and export: features do not import each other (eslint.config.js).
+ * the document actions (copy, move, delete), export, bulk update and import: features do not import each other (eslint.config.js).
  */
 export function Component() {
   const { searchHash = '' } = useParams();
@@ -28,6 +29,7 @@ export function Component() {
         useDocumentActions={useDocumentActions}
         useExport={useExportActions}
         useBulkUpdate={useBulkUpdate}
+        useImport={useImport}
         useEditing={useResultsEditing}
         HistorySidebar={HistorySidebar}
       />

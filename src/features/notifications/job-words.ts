@@ -20,6 +20,8 @@ export function jobTitle(r: Pick<JobRecord, 'title' | 'kind' | 'total'>, t: TFun
       return t('JOB_TITLE_DELETE', { count });
     case 'export':
       return t('JOB_TITLE_EXPORT', { count });
+    case 'import':
+      return t('JOB_TITLE_IMPORT', { count });
     default:
       return t('JOB_TITLE_OTHER', { kind: r.kind, count });
   }

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ExportNote } from '../../../api/export';
 import { ExportNoteLine, type DownloadExport } from './export-note';
 
+/** The words of a counts note's Action (the job kinds that write one). */
+const ACTION_WORDS = { copy: 'JOB_ACTION_COPY', move: 'JOB_ACTION_MOVE', delete: 'JOB_ACTION_DELETE', 'bulk-update': 'JOB_ACTION_BULK_UPDATE', import: 'JOB_ACTION_IMPORT' } as const;
+
 /**
  * One job note (user-app.md §3: an array whose first element is the kind) as one line of the tray:
  * 0, 7 and 8 errors (red), 1 an export with its job id (its file, size, expiry and Download when the
@@ -58,7 +61,7 @@ export function JobNoteLine({ note, dbId, onDownload }: { note: readonly unknown
     case 5: {
       const c = (values[0] ?? {}) as { Action?: unknown; Count?: unknown; Succeeded?: unknown; Failed?: unknown };
       const action = String(c.Action ?? '').toLowerCase();
-      const words = action === 'copy' ? t('JOB_ACTION_COPY') : action === 'move' ? t('JOB_ACTION_MOVE') : action === 'delete' ? t('JOB_ACTION_DELETE') : action === 'bulk-update' ? t('JOB_ACTION_BULK_UPDATE') : action;
+      const words = action in ACTION_WORDS ? t(ACTION_WORDS[action as keyof typeof ACTION_WORDS]) : action;
       return (
         <li className="job-note" data-note-kind={kind}>
           {t('JOB_NOTE_COUNTS', { action: words, count: num(c.Count), succeeded: num(c.Succeeded), failed: num(c.Failed) })}

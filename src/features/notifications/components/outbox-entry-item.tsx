@@ -54,7 +54,10 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   // An entry failed before reasons were stored has only its error text: the server's words, unless
   // it is the request line (ERROR_DEFAULT, ERROR_NETWORK name the path), which is detail only.
   const serverWords = entry.error && !entry.error.includes(entry.path) ? entry.error : null;
-  const technical = entry.error && entry.state !== 'done' ? `${requestLine(entry)}\n${entry.error}` : null;
+  // A queued entry that waits for something of the device's own (OutboxWait: an import's files still
+  // uploading) holds the catalogue key of why: said in words, and it is no error to report.
+  const waiting = entry.state === 'queued' && entry.error && i18n.exists(entry.error) ? t(entry.error as 'IMPORT_WAITING_FILES') : null;
+  const technical = entry.error && entry.state !== 'done' && !waiting ? `${requestLine(entry)}\n${entry.error}` : null;
 
   return (
     <li className={`outbox-entry outbox-entry-${entry.state}`} aria-label={title} data-testid={`outbox-entry-${entry.id}`}>
@@ -96,6 +99,7 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
           <pre>{technical}</pre>
         </details>
       )}
+      {waiting && <p className="outbox-entry-note">{waiting}</p>}
       {entry.state === 'queued' && entry.attempts > 0 && <p className="outbox-entry-note">{t('OUTBOX_ATTEMPTS', { count: entry.attempts })}</p>}
       {confirming ? (
         <div className="outbox-actions" role="group" aria-label={t('OUTBOX_DISCARD_CONFIRM')}>

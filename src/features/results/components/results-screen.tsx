@@ -105,6 +105,23 @@ export interface ResultsBulkUpdateInput extends Omit<ResultsExportInput, 'fields
 export type UseResultsBulkUpdate = (input: ResultsBulkUpdateInput) => { toolbar: ReactNode; dialogs: ReactNode };
 const useNoBulkUpdate: UseResultsBulkUpdate = () => ({ toolbar: null, dialogs: null });
 
+/**
+ * The import slot (features/import, passed in by the route): documents with index data from a CSV
+ * and files into the archive on screen; it gets the archive's Props and rights, adds its button and
+ * dialog, and reports a finished job so the grid refreshes.
+ */
+export interface ResultsImportInput {
+  scope: string | null;
+  dbId: number;
+  archiveId: number;
+  archiveProps: number | null;
+  archivePermissions: number | null;
+  licenceType: number | undefined;
+  onDocumentsChanged: ResultsActionsInput['onDocumentsChanged'];
+}
+export type UseResultsImport = (input: ResultsImportInput) => { toolbar: ReactNode; dialogs: ReactNode };
+const useNoImport: UseResultsImport = () => ({ toolbar: null, dialogs: null });
+
 /** What the screen reads of the app's configuration (src/app/config.ts AppConfig; the route passes it). */
 export interface ResultsConfig {
   apiBaseUrl: string;
@@ -161,6 +178,7 @@ export interface ResultsScreenProps {
   useDocumentActions?: UseResultsActions;
   useExport?: UseResultsExport;
   useBulkUpdate?: UseResultsBulkUpdate;
+  useImport?: UseResultsImport;
   useEditing?: UseResultsEditing;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
 }
@@ -180,7 +198,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -360,6 +378,10 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
     dbId: db, searchId, archiveId, criteria, archivePermissions: data?.Permissions ?? null, licenceType: session?.licenceType ?? undefined, selection: selected, count: shown ? count : null,
     archiveProps: archives.find((a) => a.Id === archiveId)?.Props ?? null, fields: data?.Fields ?? NO_FIELDS, onDocumentsChanged,
   });
+  const importing = useImport({
+    scope, dbId: db, archiveId, archiveProps: archives.find((a) => a.Id === archiveId)?.Props ?? null, archivePermissions: data?.Permissions ?? null,
+    licenceType: session?.licenceType ?? undefined, onDocumentsChanged,
+  });
 
   // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
   // was made at every render), so it is made once per language, when the notice first needs it.
@@ -385,6 +407,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
           {actions.toolbar}
           {exporting.toolbar}
           {bulk.toolbar}
+          {importing.toolbar}
           <Link className="button" to={refine}>
             {t('RESULTS_REFINE')}
           </Link>
@@ -533,6 +556,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
       {actions.dialogs}
       {exporting.dialogs}
       {bulk.dialogs}
+      {importing.dialogs}
       {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
       {menu && (
         <ContextMenu
