@@ -75,7 +75,7 @@ export function ImportDialog(props: ImportDialogProps) {
     return String((e as Error)?.message ?? e);
   }
 
-  const fieldName = (column: number) => props.fields.find((f) => form.mapping[f.ID]?.column === column - 1 && form.mapping[f.ID]?.checked)?.Name ?? t('CSV_COLUMN', { n: column });
+  const fieldName = (column: number) => fields.find((f) => form.mapping[f.ID]?.column === column - 1 && form.mapping[f.ID]?.checked)?.Name ?? t('CSV_COLUMN', { n: column });
   const words = {
     // A value that does not fit: ERROR_IMPORT_DATATYPE_MISMATCH with the field's own message; an empty required one: ERROR_IMPORT_MISSING_FIELDS.
     problem: (p: CsvProblem) => {
