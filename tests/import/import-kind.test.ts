@@ -92,13 +92,29 @@ describe('import outbox kind', () => {
     expect(await t.database.jobs.get('44')).toMatchObject({ kind: 'import', dbId: 1, total: 3, title: 'Import of docs.csv', archiveId: 7, entryId: id, owner: 'user' });
   });
 
-  it('a removed, failed or never-queued file goes without Upload (the server fails only its rows)', async () => {
+  it('a removed (never seen started), failed or never-queued file goes without Upload (the server fails only its rows)', async () => {
     const t = setup();
     await t.upload('u2', 'failed');
     await t.upload('u3', 'done', 'job-3');
     await t.start(rowsOf(4, (i) => i), ['gone.pdf', 'failed.pdf', 'ok.pdf', 'zero.pdf'], ['u-removed', 'u2', 'u3', null]);
     expect(await t.drain()).toMatchObject({ done: 1 });
     expect(t.starts()[0]!.body.Files).toEqual([{ Name: 'gone.pdf' }, { Name: 'failed.pdf' }, { Name: 'ok.pdf', Upload: 'job-3' }, { Name: 'zero.pdf' }]);
+  });
+
+  it('a done upload cleared from the tray while the import waited is still sent with its Upload (its job was kept)', async () => {
+    const t = setup();
+    await t.upload('u1', 'sending', 'job-1');
+    await t.upload('u2', 'sending');
+    await t.start(rowsOf(2, (i) => i), ['a.pdf', 'b.pdf'], ['u1', 'u2']);
+    await t.drain();
+    expect(((await t.entry()).meta as ImportMeta).known).toEqual(['job-1', null]);
+    await t.database.uploads.update('u1', { state: 'done' });
+    await t.drain();
+    // The user clears the finished upload; the other one ends too.
+    await t.database.uploads.delete('u1');
+    await t.database.uploads.update('u2', { state: 'done', jobId: 'job-2' });
+    expect(await t.drain()).toMatchObject({ done: 1 });
+    expect(t.starts()[0]!.body.Files).toEqual([{ Name: 'a.pdf', Upload: 'job-1' }, { Name: 'b.pdf', Upload: 'job-2' }]);
   });
 
   it('resumes the row batches after a cut: the batches the server acknowledged are not sent again', async () => {

@@ -8,10 +8,12 @@
  *      (queued, hashing, sending, waiting) or paused by the user, the entry waits (OutboxWait
  *      IMPORT_WAITING_FILES: not an attempt, the tray says why). A failed upload does NOT hold the
  *      import: the upload engine only fails a file after its own retries, and an import waiting on a
- *      failure nobody retries would wait for ever; so a failed, removed (cancelled) or never-queued
- *      file (null: zero bytes, or the user removed it) is sent without Upload, and the server fails
- *      that file's rows with ERROR_IMPORT_FILE_MISSING while the other rows are imported. A done
- *      upload's server job id fills Files[i].Upload.
+ *      failure nobody retries would wait for ever; so a failed or never-queued file (null) is sent
+ *      without Upload, and the server fails that file's rows with ERROR_IMPORT_FILE_MISSING while the
+ *      other rows are imported. A done upload's server job id fills Files[i].Upload. A record that is
+ *      gone (the user cancelled the upload, or cleared it from the tray once done) is sent with the
+ *      server job last seen for it (meta.known), if any: the server imports the file if that upload
+ *      finished, else fails its rows as missing.
  *  (b) the rows, BULK_UPDATE_BATCH_ROWS at a time, under the entry's stable rows key; meta.batches
  *      counts the batches the server has (ctx.saveProgress), so a drain that dies re-sends at most the
  *      batch in flight (a repeated batch changes nothing on the server).
@@ -60,6 +62,8 @@ export interface ImportMeta {
   uploads: (string | null)[];
   /** Batches of rows the server has acknowledged. */
   batches: number;
+  /** The server upload job of each file as last seen (resolveImportFiles). */
+  known?: (string | null)[];
   refusedKey?: string;
 }
 
@@ -73,16 +77,29 @@ const isImportBody = (b: unknown): b is ImportBody => typeof b === 'object' && b
 /** Whether the import must wait for this file: it is still on its way, or paused by the user (who may resume or cancel it). */
 export const uploadHoldsImport = (r: Pick<UploadRecord, 'state'> | undefined): boolean => r !== undefined && (isActiveUpload(r) || r.state === 'paused');
 
-/** The files as ImportDocuments takes them: each done upload's server job, the others without Upload. */
-export async function resolveImportFiles(files: readonly Pick<ImportFile, 'Name'>[], uploads: readonly (string | null)[], database: ArchiveDb): Promise<ImportFile[]> {
+/**
+ * The files as ImportDocuments takes them: each done upload's server job, the others without Upload;
+ * `waiting` while one is still on its way. `known` holds the server job of each upload as last seen
+ * (an upload has its job from its first chunk on): a done upload the user cleared from the tray
+ * before the import went is sent with it still (the server checks that upload finished).
+ */
+export async function resolveImportFiles(
+  files: readonly Pick<ImportFile, 'Name'>[],
+  uploads: readonly (string | null)[],
+  known: readonly (string | null)[],
+  database: ArchiveDb,
+): Promise<{ waiting: boolean; files: ImportFile[]; known: (string | null)[] }> {
   const ids = uploads.map((u) => u ?? '');
   const records = await database.uploads.bulkGet(ids.filter(Boolean));
   const byId = new Map(records.filter((r): r is UploadRecord => r !== undefined).map((r) => [r.id, r]));
-  if (ids.some((id) => uploadHoldsImport(byId.get(id)))) throw new OutboxWait(IMPORT_WAITING_FILES);
-  return files.map((f, i) => {
+  const seen = ids.map((id, i) => byId.get(id)?.jobId ?? known[i] ?? null);
+  const waiting = ids.some((id) => uploadHoldsImport(byId.get(id)));
+  const out = files.map((f, i): ImportFile => {
     const r = byId.get(ids[i] ?? '');
-    return r?.state === 'done' && r.jobId ? { Name: f.Name, Upload: r.jobId } : { Name: f.Name };
+    const job = r ? (r.state === 'done' ? r.jobId : undefined) : (seen[i] ?? undefined);
+    return job ? { Name: f.Name, Upload: job } : { Name: f.Name };
   });
+  return { waiting, files: out, known: seen };
 }
 
 async function sendRows(dbId: number, key: string, rows: readonly CsvRow[], from: number, onBatch: (done: number) => Promise<void>): Promise<void> {
@@ -99,11 +116,18 @@ export async function sendImport(entry: OutboxEntry, ctx: SendContext): Promise<
   let meta: ImportMeta = entry.meta;
   const { request, rows } = entry.body;
   const dbId = meta.dbId;
-  const Files = await resolveImportFiles(request.Files, meta.uploads, ctx.database);
   const progress = async (batches: number) => {
     meta = { ...meta, batches };
     await ctx.saveProgress({ meta });
   };
+  // Each upload's server job is kept as it is seen, even while the import waits (see resolveImportFiles).
+  const resolved = await resolveImportFiles(request.Files, meta.uploads, meta.known ?? [], ctx.database);
+  if (resolved.known.some((k, i) => k !== (meta.known?.[i] ?? null))) {
+    meta = { ...meta, known: resolved.known };
+    await ctx.saveProgress({ meta });
+  }
+  if (resolved.waiting) throw new OutboxWait(IMPORT_WAITING_FILES);
+  const Files = resolved.files;
   const start = () =>
     apiRequest({
       method: 'POST',
