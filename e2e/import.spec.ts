@@ -106,6 +106,8 @@ test.describe('import documents with index data', () => {
     await expect(dialog).toBeHidden();
     const t = tray(page);
     await t.button.click();
+    // Each file is uploaded once (c is named by two rows), shown in the tray; then the import's job.
+    for (const name of Object.values(files)) await expect(t.panel.getByRole('listitem', { name, exact: true })).toHaveCount(1);
     const card = t.panel.getByRole('listitem', { name: `Import of 4 documents from ${mark}.csv` });
     await expect(card).toContainText('4 of 4 done', { timeout: 60_000 });
     await expect(card).toContainText('Import: 4 in all, 4 succeeded, 0 failed');
@@ -153,7 +155,8 @@ test.describe('import documents with index data', () => {
     await expectTapTarget(button, 'Import');
     await button.tap();
     const dialog = page.getByRole('dialog', { name: 'Import documents with index data' });
-    await expect(dialog).toBeVisible();
+    // Measured once the archive's fields are in and the form shows.
+    await expect(dialog.getByLabel('CSV file of index data')).toBeVisible();
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(768);

@@ -16,7 +16,6 @@ import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
 import { enqueueImport } from '../../sync/kinds/import';
 import { useJobsEnded } from '../../sync/react/use-jobs-ended';
 import { enqueueUploads } from '../../sync/uploads';
-import { Modal } from '../../ui/modal';
 import { notify } from '../../ui/notifications';
 import { useImportFields } from './api/get-archive-fields';
 import { ImportDialog, type ImportDialogProps } from './components/import-dialog';
@@ -90,33 +89,15 @@ export function useImport(input: ImportInput): { toolbar: ReactNode; dialogs: Re
       {t('IMPORT_BUTTON')}
     </button>
   );
-  const dialogs =
-    open !== null &&
-    (fields.data ? (
-      <ImportDialog
-        key={open}
-        fields={fields.data}
-        locale={locale}
-        onClose={() => setOpen(null)}
-        onConfirm={(c) => void confirm(c).catch((e: unknown) => notify('error', t('IMPORT_QUEUE_FAILED', { reason: String((e as Error)?.message ?? e) })))}
-      />
-    ) : (
-      <ImportFieldsPending failed={fields.isError} onClose={() => setOpen(null)} />
-    ));
-  return { toolbar, dialogs };
-}
-
-/** The dialog while the archive's fields load, or when they could not be. */
-function ImportFieldsPending({ failed, onClose }: { failed: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal open title={t('IMPORT_TITLE')} onClose={onClose} className="import-modal">
-      <p role={failed ? 'alert' : 'status'}>{t(failed ? 'IMPORT_FIELDS_FAILED' : 'IMPORT_FIELDS_LOADING')}</p>
-      <div className="modal-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('IMPORT_CANCEL')}
-        </button>
-      </div>
-    </Modal>
+  const dialogs = open !== null && (
+    <ImportDialog
+      key={open}
+      fields={fields.data}
+      fieldsFailed={fields.isError}
+      locale={locale}
+      onClose={() => setOpen(null)}
+      onConfirm={(c) => void confirm(c).catch((e: unknown) => notify('error', t('IMPORT_QUEUE_FAILED', { reason: String((e as Error)?.message ?? e) })))}
+    />
   );
+  return { toolbar, dialogs };
 }

@@ -11,9 +11,13 @@ import { ImportPlanError, planImport, type FileRefusal, type ImportPlan } from '
 import { errorFileNameOf, guessFileColumn, guessMapping, importableFields, importProblems, initialImportForm, unmappedRequired, type ImportForm } from '../import-rules';
 import { ImportMapping } from './import-mapping';
 
+const NO_FIELDS: readonly Field[] = [];
+
 export interface ImportDialogProps {
-  /** Every field of the archive (the dialog picks those a column may fill). */
-  fields: readonly Field[];
+  /** Every field of the archive (the dialog picks those a column may fill); undefined while they load. */
+  fields: readonly Field[] | undefined;
+  /** The fields could not be loaded. */
+  fieldsFailed?: boolean;
   locale: string;
   onClose: () => void;
   /** The confirmed import: the plan (rows, files) and the options the request names. */
@@ -42,7 +46,8 @@ export function ImportDialog(props: ImportDialogProps) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const fields = importableFields(props.fields, form.overwriteSystem);
+  const all = props.fields ?? NO_FIELDS;
+  const fields = importableFields(all, form.overwriteSystem);
   const setForm = (f: ImportForm) => {
     setFormState(f);
     setPlan(null);
@@ -60,7 +65,7 @@ export function ImportDialog(props: ImportDialogProps) {
         if (!live) return;
         setColumns(cols);
         setError(null);
-        setFormState((f) => ({ ...f, mapping: guessMapping(cols, importableFields(props.fields, f.overwriteSystem)), fileColumn: guessFileColumn(cols) }));
+        setFormState((f) => ({ ...f, mapping: guessMapping(cols, importableFields(all, f.overwriteSystem)), fileColumn: guessFileColumn(cols) }));
       })
       .catch((e: unknown) => live && setError(describe(e)));
     return () => {
@@ -137,6 +142,21 @@ export function ImportDialog(props: ImportDialogProps) {
     </label>
   );
 
+  // One dialog from the click on: while the archive's fields load it says so (a second dialog
+  // replacing a loading one would flash and move focus).
+  if (!props.fields) {
+    return (
+      <Modal open title={t('IMPORT_TITLE')} onClose={props.onClose} className="import-modal">
+        <p role={props.fieldsFailed ? 'alert' : 'status'}>{t(props.fieldsFailed ? 'IMPORT_FIELDS_FAILED' : 'IMPORT_FIELDS_LOADING')}</p>
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={props.onClose}>
+            {t('IMPORT_CANCEL')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
   return (
     <Modal open title={t('IMPORT_TITLE')} onClose={props.onClose} className="import-modal">
       <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
@@ -164,7 +184,7 @@ export function ImportDialog(props: ImportDialogProps) {
             onChange={(e) => {
               const overwriteSystem = e.target.checked;
               // The system fields it adds are guessed from the header too; what the user mapped stays.
-              setForm({ ...form, overwriteSystem, mapping: { ...guessMapping(columns, importableFields(props.fields, overwriteSystem)), ...form.mapping } });
+              setForm({ ...form, overwriteSystem, mapping: { ...guessMapping(columns, importableFields(all, overwriteSystem)), ...form.mapping } });
             }}
           />
           {t('IMPORT_OVERWRITE_SYSTEM')}
