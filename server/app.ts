@@ -40,6 +40,7 @@ import { searchRoutes } from './routes/searches.js';
 import { staticRoutes } from './routes/static.js';
 import { uploadRoutes } from './routes/upload.js';
 import { userRoutes } from './routes/users.js';
+import { viewerSessionRoutes } from './routes/viewer-session.js';
 import { isDatabaseEmpty, seed } from './seed/seed.js';
 import { EmailService, type EmailOptions } from './services/email.js';
 import { openExportFolder, purgeExports } from './services/export.js';
@@ -210,6 +211,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   documentOperationRoutes(app, ctx, jobs);
   documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
   documentFileRoutes(app, ctx);
+  viewerSessionRoutes(app, ctx);
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
   exportRoutes(app, ctx, jobs, exportFolder.dir);
