@@ -4,7 +4,10 @@
  * src/api/inboxes.ts). Thin: parse, then services/inbox-changes.ts. Every name in a query (FilePath,
  * newFileName, fileName, FileName) is checked by inboxNameProblem before anything reads it.
  */
-import { ZipArchive } from 'archiver';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { INBOX_EXPORT_MAX, InboxExportBody, InboxPutDocument, InboxSendBody } from '../../src/api/inboxes.js';
@@ -15,6 +18,7 @@ import { contentDisposition } from '../services/document-file.js';
 import type { Actor } from '../services/documents.js';
 import { checkInboxName, deleteInboxFile, exportFiles, moveInboxFile, putDocumentInInbox, renameInboxFile, sendInboxFile } from '../services/inbox-changes.js';
 import { inboxFile, inboxWithRights } from '../services/inboxes.js';
+import { StreamingZipWriter } from '../services/zip-writer.js';
 import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -78,14 +82,19 @@ export function inboxChangeRoutes(app: FastifyInstance, ctx: ServerContext, thum
       if (!body.success) throw bad(body.error.issues);
       if (body.data.FilePaths.length === 0 || body.data.FilePaths.length > INBOX_EXPORT_MAX) throw Errors.badRequest(`Incorrect parameters: FilePaths holds 1 to ${INBOX_EXPORT_MAX} names`);
       const list = await exportFiles(store, actor, id, body.data.FilePaths);
-      // Stored, not deflated: PDF and TIFF gain little, and the zip streams at disk speed.
-      const zip = new ZipArchive({ store: true });
+      // Stored, not deflated: PDF and TIFF gain little, and the zip streams at disk speed. The same
+      // writer as an export's zip (services/zip-writer.ts), its central directory spooled to a temp file.
+      const out = new PassThrough();
+      const zip = new StreamingZipWriter(out, { spoolPath: join(tmpdir(), `inbox-zip-${randomUUID()}.cd`) });
       void (async () => {
-        for (const f of list) zip.append(ctx.files.stream(f.sha256), { name: f.file_name });
-        await zip.finalize();
-      })().catch((e: unknown) => zip.destroy(e instanceof Error ? e : new Error(String(e))));
+        for (const f of list) await zip.add(ctx.files.stream(f.sha256), f.file_name, false);
+        await zip.finish();
+      })().catch((e: unknown) => {
+        void zip.abort().catch(() => undefined);
+        out.destroy(e instanceof Error ? e : new Error(String(e)));
+      });
       reply.type('application/zip').header('Content-Disposition', contentDisposition(`inbox-${id}.zip`)).header('Access-Control-Expose-Headers', 'Content-Disposition').header('Cache-Control', 'no-store');
-      return reply.send(zip);
+      return reply.send(out);
     }
     throw Errors.badRequest('Incorrect parameters: newFileName, destinationArchiveId or export=true is required');
   });

@@ -29,7 +29,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import {
   EXPORT_CSV_NAME,
@@ -52,6 +51,7 @@ import type { Actor } from './documents.js';
 import { exportFilesOf, type ConvertOptions } from './export-convert.js';
 import { exportBit, intArray } from './export-request.js';
 import { createXlsxWriter, type XlsxWriter } from './export-xlsx.js';
+import { StreamingZipWriter } from './zip-writer.js';
 import { failJob, lockJob, toWire, type JobRow } from './jobs.js';
 
 /** What the POST fixed for the job (jobs.payload). */
@@ -360,61 +360,35 @@ export class StreamGuard {
 }
 
 /**
- * The zip being written, with yazl: one entry at a time, each streamed from its source through yazl's
- * pipes into the file (backpressure: a file is read no faster than the disk takes the zip); ZIP64 only
- * when the zip needs it (65,535 entries or more, 4 GB or more). yazl keeps one small record per entry
- * for the central directory and writes it as one buffer per entry at the end. (archiver wrote ~21
- * small buffers per entry at once there: ~4.7 KB a document, 0.5 GB at the contract's 100,000.)
+ * The zip being written (services/zip-writer.ts): one entry at a time, each streamed from its source
+ * into the file (backpressure: a file is read no faster than the disk takes the zip), each entry's
+ * central-directory record spooled to `${part}.cd.part` beside it rather than kept in memory, so the
+ * export's memory does not grow with its number of documents; ZIP64 only when the zip needs it. (yazl,
+ * before, kept ~0.5 KB an entry until the end; archiver ~4.7 KB.) The stream guard sees the file's and
+ * the spool's errors.
  */
 export class ZipWriter {
-  private readonly zip = new ZipFile();
-  /** One date for every entry: yazl keeps each entry's until the end. */
-  private readonly mtime = new Date();
-  /** The source being read, for abort. */
-  private source: Readable | null = null;
+  private readonly zip: StreamingZipWriter;
   constructor(
     private readonly out: WriteStream,
     private readonly guard: StreamGuard,
+    spoolPath: string,
   ) {
-    guard.watch(this.zip, this.output, out);
-    this.output.pipe(out);
-  }
-  private get output(): Readable {
-    return this.zip.outputStream as Readable;
+    this.zip = new StreamingZipWriter(out, { spoolPath });
+    guard.watch(...this.zip.streams);
   }
   /** Adds one entry; resolves once its source is read to the end, so one file is open at a time. */
   async add(src: NodeJS.ReadableStream | Buffer, name: string, compress: boolean): Promise<void> {
-    const stream = Buffer.isBuffer(src) ? Readable.from([src], { objectMode: false }) : (src as Readable);
-    this.source = stream;
-    const read = once(stream, 'end');
-    // Lazily: yazl keeps each entry's pump function until the end; this one holds the writer, not the
-    // stream (with addReadStream every entry would keep its stream, with addBuffer its bytes).
-    try {
-      this.zip.addReadStreamLazy(name, { compress, mtime: this.mtime, ...(Buffer.isBuffer(src) ? { size: src.length } : {}) }, (cb) => cb(null, this.source!));
-    } catch (e) {
-      // A name yazl refuses: the source is never read.
-      read.catch(() => undefined);
-      stream.destroy();
-      this.source = null;
-      throw e;
-    }
-    try {
-      await this.guard.wait(read);
-    } finally {
-      this.source = null;
-    }
+    await this.guard.wait(this.zip.add(src, name, compress));
   }
   /** Writes the central directory and waits until the file is closed. */
   async finish(): Promise<void> {
-    this.zip.end();
+    await this.guard.wait(this.zip.finish());
     await this.guard.wait(closed(this.out));
     if (this.guard.error) throw writeFailed(this.guard.error);
   }
   abort() {
-    this.source?.destroy();
-    this.output.unpipe(this.out);
-    this.output.destroy();
-    this.out.destroy();
+    void this.zip.abort().catch(() => undefined);
   }
 }
 
@@ -508,7 +482,7 @@ async function run(
     sink = { kind: 'single', path: partPath, name: null, ext: null };
   } else {
     const guard = new StreamGuard();
-    const zip = new ZipWriter(createWriteStream(partPath), guard);
+    const zip = new ZipWriter(createWriteStream(partPath), guard, `${partPath}.cd.part`);
     let csv: WriteStream | null = null;
     if (withCsv) {
       // Reserved first, so no document's file takes the CSV's name.
