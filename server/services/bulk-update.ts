@@ -501,6 +501,17 @@ export async function purgeBulkRows(db: Queryable, now: number): Promise<number>
 const contexts = new Map<number, { at: number; ctx: PlanContext }>();
 const CONTEXT_MS = 5_000;
 
+/** The judgement context of a job's pass (a bulk update's or an import's), opened again every CONTEXT_MS. */
+export async function jobPlanContext(tx: Queryable, job: JobRow, actor: Actor, now: Date): Promise<PlanContext> {
+  let cached = contexts.get(job.id);
+  if (!cached || now.getTime() - cached.at > CONTEXT_MS || cached.at > now.getTime()) {
+    cached = { at: now.getTime(), ctx: await PlanContext.open(tx, job.database_id!, actor) };
+    contexts.set(job.id, cached);
+    for (const [id, c] of contexts) if (now.getTime() - c.at > 60_000) contexts.delete(id);
+  }
+  return cached.ctx.withDb(tx);
+}
+
 /**
  * One document of a bulk update job: locked, judged again (rights, revision control, values: they may
  * have changed since the count) and changed, with its 'updated' history entry. Returns null when it
@@ -508,13 +519,7 @@ const CONTEXT_MS = 5_000;
  */
 export async function workBulkUpdateItem(tx: Queryable, job: JobRow, item: JobItemRow & { vals?: unknown }, actor: Actor, now: Date): Promise<Refusal | null> {
   const dbId = job.database_id!;
-  let cached = contexts.get(job.id);
-  if (!cached || now.getTime() - cached.at > CONTEXT_MS || cached.at > now.getTime()) {
-    cached = { at: now.getTime(), ctx: await PlanContext.open(tx, dbId, actor) };
-    contexts.set(job.id, cached);
-    for (const [id, c] of contexts) if (now.getTime() - c.at > 60_000) contexts.delete(id);
-  }
-  const ctx = cached.ctx.withDb(tx);
+  const ctx = await jobPlanContext(tx, job, actor, now);
   const payload = (job.payload ?? {}) as BulkJobPayload;
   const values = (Array.isArray(item.vals) ? item.vals : (payload.Values ?? [])) as BulkValue[];
   const docId = Number(item.document_id);

@@ -20,7 +20,7 @@ import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, type FieldRow } from '../search/model.js';
-import { finishInsert, insertJob, jobByKey, PlanContext, requireAllRows, type Refusal } from './bulk-update.js';
+import { finishInsert, insertJob, jobByKey, jobPlanContext, requireAllRows, type Refusal } from './bulk-update.js';
 import { archiveWithRights, requireDatabase, type Actor } from './documents.js';
 import type { JobItemRow, JobRow } from './jobs.js';
 import { checkNewValues, insertDocument, isSystemFilled } from './new-document.js';
@@ -118,9 +118,6 @@ async function resolveFiles(db: Queryable, actor: Actor, dbId: number, archiveId
 
 // ---- The job's work (jobs/runner.ts, in the item's transaction) ----
 
-/** A pass's rights, fields and verdicts, reused for a few seconds (as a bulk update's). */
-const contexts = new Map<number, { at: number; ctx: PlanContext }>();
-const CONTEXT_MS = 5_000;
 /** Page counts of files already looked at (a file named by many rows is read once). */
 const pageCounts = new Map<string, number>();
 /** Files above this are not read for their page count (the count then says 1 until the viewer looks). */
@@ -152,13 +149,7 @@ export async function pageCountOf(files: FileStore | undefined, sha256: string, 
  */
 export async function workImportItem(tx: Queryable, job: JobRow, item: JobItemRow, actor: Actor, now: Date, files: FileStore | undefined): Promise<{ docId: number } | { refusal: Refusal }> {
   const dbId = job.database_id!;
-  let cached = contexts.get(job.id);
-  if (!cached || now.getTime() - cached.at > CONTEXT_MS || cached.at > now.getTime()) {
-    cached = { at: now.getTime(), ctx: await PlanContext.open(tx, dbId, actor) };
-    contexts.set(job.id, cached);
-    for (const [id, c] of contexts) if (now.getTime() - c.at > 60_000) contexts.delete(id);
-  }
-  const ctx = cached.ctx.withDb(tx);
+  const ctx = await jobPlanContext(tx, job, actor, now);
   const payload = (job.payload ?? {}) as Partial<ImportJobPayload>;
   const vals = (item.vals ?? {}) as Partial<ImportItemVals>;
   const archive = ctx.archives.get(item.archive_id);
