@@ -5,8 +5,7 @@ import { db as appDb } from '../../db/db';
 import { MERGE_KIND, isMergeMeta, mergeOutcome } from '../../sync/kinds/merge';
 import { notify } from '../../ui/notifications';
 import type { DocumentsChange } from './use-job-refresh';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { AppTFunction as TFunction } from '../../i18n/t-function';
 
 /** The spec's merge and append success and failure notes in the user's words (mergeOutcome names the key). */
 export const mergeNoteText = (note: NonNullable<ReturnType<typeof mergeOutcome>>, t: TFunction): string => t(note.key, note.vars);

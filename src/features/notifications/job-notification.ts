@@ -5,12 +5,10 @@
  * so a click can bring the tab forward; through the service worker where the page may not (Chrome on
  * Android throws on `new Notification`).
  */
-import type { useTranslation } from 'react-i18next';
 import type { JobRecord } from '../../db/db';
 import { notify } from '../../ui/notifications';
 import { jobOutcome, jobTitle } from './job-words';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { AppTFunction as TFunction } from '../../i18n/t-function';
 
 export const canAskNotificationPermission = (): boolean => typeof Notification !== 'undefined' && Notification.permission === 'default';
 

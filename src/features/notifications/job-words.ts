@@ -3,10 +3,8 @@
  * record's own, else its kind and size) and, once final, what came of it. Worded when shown, so a
  * language change re-words it.
  */
-import type { useTranslation } from 'react-i18next';
 import type { JobRecord } from '../../db/db';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { AppTFunction as TFunction } from '../../i18n/t-function';
 
 export function jobTitle(r: Pick<JobRecord, 'title' | 'kind' | 'total'>, t: TFunction): string {
   if (r.title) return r.title;

@@ -3,11 +3,9 @@
  * came of it, worded when shown from the entry (src/sync/kinds/merge.ts mergeOutcome), so it follows
  * a language change. Null for other entries and while it has not finished.
  */
-import type { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/db';
 import { mergeOutcome } from '../../sync/kinds/merge';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { AppTFunction as TFunction } from '../../i18n/t-function';
 
 export function mergeNote(entry: OutboxEntry, t: TFunction): string | null {
   const note = mergeOutcome(entry);

@@ -4,10 +4,8 @@
  * language change. `detail` is the technical text (the server's Message, else method, path and
  * status) for whoever needs to report the problem.
  */
-import type { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/db';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { AppTFunction as TFunction } from '../../i18n/t-function';
 
 export interface FailureWords {
   /** "Your change to {document} was not saved." */
