@@ -24,6 +24,7 @@ const loaders = {
   results: () => import('./routes/results'),
   inbox: () => import('./routes/inbox'),
   settings: () => import('./routes/settings'),
+  viewer: () => import('./routes/viewer'),
 };
 const LoginPage = page(loaders.login);
 const DirectPage = page(loaders.direct);
@@ -34,7 +35,8 @@ const ScanPage = page(loaders.scan);
 const ResultsPage = page(loaders.results);
 const InboxPage = page(loaders.inbox);
 const SettingsPage = page(loaders.settings);
-const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'inbox', 'settings']);
+const ViewerPage = page(loaders.viewer);
+const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'inbox', 'settings', 'viewer']);
 
 /**
  * Starts loading the chunk of the page the address will render while start-up still reads the
@@ -81,6 +83,7 @@ export function AppRoutes() {
           <Route path="results/Inbox" element={<InboxPage />} />
           <Route path="results/:searchHash" element={<ResultsPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="viewer/:documentHash" element={<ViewerPage />} />
         </Route>
         <Route index element={<Navigate to="/select" replace />} />
         <Route path="*" element={<Navigate to="/select" replace />} />

@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useDocumentActions } from '../../features/documents/use-document-actions';
 import { useResultsEditing } from '../../features/editing/use-results-editing';
 import { useBulkUpdate } from '../../features/bulk-update/use-bulk-update';
@@ -6,18 +7,22 @@ import { useExportActions } from '../../features/export/use-export-actions';
 import { useImport } from '../../features/import/use-import';
 import { HistorySidebar } from '../../features/history/components/history-sidebar';
 import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
-import { ResultsScreen } from '../../features/results/components/results-screen';
+import { ResultsScreen, type ResultsOpenDocumentInput } from '../../features/results/components/results-screen';
+import { openDocument } from '../../features/viewer/open-document';
 import { getConfig } from '../config';
 
 /**
  * /results/{searchHash}?Id=&db=&archive=&criteria=&rpp=&tabID=: the results grid. Loaded lazily, so
  * Handsontable stays out of the first screen's bundle. Keyed by the search so a new search starts
  * with fresh screen state. The route composes the grid with index editing, the history sidebar and
- * the document actions (copy, move, delete), export, bulk update and import: features do not import each other (eslint.config.js).
+ * the document actions (copy, move, delete), export, bulk update and import, and opens the viewer for a
+ * row: features do not import each other (eslint.config.js).
  */
 export function Component() {
   const { searchHash = '' } = useParams();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const open = useCallback((input: ResultsOpenDocumentInput) => void openDocument({ ...input, navigate: (url) => void navigate(url) }), [navigate]);
   // The inbox sidebar beside the grid (user-app.md §2), linking to /results/Inbox.
   return (
     <div className="results-with-inboxes">
@@ -25,6 +30,7 @@ export function Component() {
       <ResultsScreen
         key={searchHash}
         searchHash={searchHash}
+        openDocument={open}
         config={getConfig()}
         useDocumentActions={useDocumentActions}
         useExport={useExportActions}

@@ -19,11 +19,14 @@ const FLAGS: { key: Flag; label: TranslationKey }[] = [
   { key: 'showVersionArchive', label: 'SETTINGS_SHOW_VERSION_ARCHIVE' },
 ];
 
-type SearchFlag = 'multiArchiveCountSort' | 'multiArchiveHideEmpty';
+type SearchFlag = 'multiArchiveCountSort' | 'multiArchiveHideEmpty' | 'openNewTab' | 'disableOpenDoc';
 /** Search options (user-app.md §3 searchSetting) that the results screen reads. */
 const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
   { key: 'multiArchiveCountSort', label: 'SETTINGS_MULTI_ARCHIVE_COUNT_SORT' },
   { key: 'multiArchiveHideEmpty', label: 'SETTINGS_MULTI_ARCHIVE_HIDE_EMPTY' },
+  // How the results grid opens a document in the viewer: a new tab, or not at all.
+  { key: 'openNewTab', label: 'SETTINGS_OPEN_NEW_TAB' },
+  { key: 'disableOpenDoc', label: 'SETTINGS_DISABLE_OPEN_DOC' },
 ];
 
 /** Archive history page sizes offered (the spec's 25 first); a stored other size stays selectable. */

@@ -19,6 +19,7 @@ import { registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { registerPlugin, ManualColumnResize, MultiColumnSorting } from 'handsontable/plugins';
 import { textRenderer } from 'handsontable/renderers';
 import type { GridEditing } from '../../../ui/grid-editing';
+import type { AppTFunction as TFunction } from '../../../i18n/t-function';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import { MIN_COLUMN_WIDTH, type ColumnView, type DocLike, type SortSpec, HITS_COLUMN } from '../grid-logic';
@@ -58,6 +59,8 @@ export interface ResultsGridProps {
   onOpenThumb: (doc: DocLike) => void;
   /** Right-click, long-press on touch, or Shift+F10 / the menu key on a row: its menu at that point. */
   onContextMenu?: (doc: DocLike, at: { x: number; y: number }) => void;
+  /** Double-click or Enter on a row (not on its check or thumbnail cell, nor on a cell being edited): open the document. */
+  onOpenRow?: (doc: DocLike) => void;
   /** Index editing (features/editing): editable cells, marks, committed values. Absent: read-only. */
   editing?: GridEditing;
   /** A field cell's text as the user reads it (mask, locale); the data keeps the wire value. */
@@ -84,7 +87,7 @@ const StaticHot = memo(function StaticHot({ settings, setHost }: { settings: Hot
   return <HotTable {...settings} ref={setHost} />;
 });
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+
 
 /** The height that fills the window below the grid's top, within the bounds. Reads layout. */
 function fittedHeight(root: HTMLElement): number {
@@ -170,12 +173,28 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     latest.current.onContextMenu(doc, at);
     return true;
   };
+  // Opens the row's document unless the cell has its own action (check, thumbnail) or is editable.
+  const openRow = (row: number, col: number) => {
+    const doc = docAt(row);
+    const c = colAt(col);
+    const open = latest.current.onOpenRow;
+    if (!doc || !c || !open || c.kind === 'check' || c.kind === 'thumb') return false;
+    if (c.kind === 'field' && latest.current.editing && latest.current.editing.cellMeta(row, col).readOnly === false) return false;
+    open(doc);
+    return true;
+  };
   const settings = {
     licenseKey,
     // After the settings are applied, before the first render: the sort marks are drawn with it.
     init(this: Hot) {
       hot.current = this;
       paintSort(this, latest.current);
+      // Handsontable has no double-click hook for cells: the root's own event, mapped to the cell.
+      this.rootElement.addEventListener('dblclick', (event) => {
+        const td = event.target instanceof Element ? event.target.closest('td') : null;
+        const coords = td && hot.current ? hot.current.getCoords(td) : null;
+        if (coords && coords.row !== null && coords.col !== null && coords.row >= 0) openRow(coords.row, coords.col);
+      });
     },
     themeName: 'ht-theme-main',
     // The core styles come with the grid chunk's CSS (the handsontable.min.css import above): injecting
@@ -273,6 +292,9 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
       } else if (event.key === 'Enter' && c.kind === 'thumb') {
         latest.current.onOpenThumb(doc);
         event.preventDefault();
+      } else if (event.key === 'Enter' && !event.shiftKey && !this.getActiveEditor()?.isOpened() && openRow(row, col)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
       }
     },
     afterSelectionEnd(this: Hot, row: number) {

@@ -172,8 +172,24 @@ export interface ResultsHistoryProps {
   onClose: () => void;
 }
 
+/**
+ * Opening a document in the viewer (features/viewer, passed in by the route): the document, the
+ * documents of the page on screen (for next/previous in the viewer), the search and its terms, and
+ * whether the user's setting asks for a new tab.
+ */
+export interface ResultsOpenDocumentInput {
+  db: number;
+  searchId: number;
+  criteria: string;
+  terms: readonly string[];
+  doc: { id: number; hash: string; archiveId: number };
+  page: readonly { id: number; hash: string; archiveId: number }[];
+  newTab: boolean;
+}
+
 export interface ResultsScreenProps {
   searchHash: string;
+  openDocument?: (input: ResultsOpenDocumentInput) => void;
   config: ResultsConfig;
   useDocumentActions?: UseResultsActions;
   useExport?: UseResultsExport;
@@ -198,7 +214,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, openDocument, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -325,6 +341,19 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
   );
 
   const docArchive = (d: DocLike) => d.ArchiveId ?? d.Archive ?? archiveId;
+
+  // Opening a document (row menu, double-click, Enter): unavailable with the user's disableOpenDoc.
+  const openDisabled = localSettings?.searchSetting.disableOpenDoc ?? false;
+  const newTab = localSettings?.searchSetting.openNewTab ?? false;
+  const terms = data?.Terms;
+  const openRow = useCallback(
+    (d: DocLike) => {
+      if (!openDocument || openDisabled) return;
+      const ref = (x: DocLike) => ({ id: x.Id, hash: x.Hash, archiveId: docArchiveOf(x) });
+      openDocument({ db, searchId, criteria, terms: terms ?? [], doc: ref(d), page: docs.map(ref), newTab });
+    },
+    [openDocument, openDisabled, db, searchId, criteria, terms, docs, newTab, docArchiveOf],
+  );
   const thumbSrc = useCallback(
     (d: DocLike) => thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
     [config.apiBaseUrl, db, archiveId],
@@ -511,6 +540,7 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
               onActivateRow={setActiveDoc}
               onOpenThumb={setThumbDoc}
               onContextMenu={onContextMenu}
+              onOpenRow={openDocument && !openDisabled ? openRow : undefined}
               editing={editing.grid}
               formatCell={formatCell}
             />
@@ -564,6 +594,9 @@ export function ResultsScreen({ searchHash, config, useDocumentActions = useNoAc
           at={menu.at}
           onClose={() => setMenu(null)}
           items={[
+            ...(openDocument
+              ? [{ id: 'open', label: t('RESULTS_MENU_OPEN_DOCUMENT'), disabled: openDisabled, reason: openDisabled ? t('RESULTS_OPEN_DOCUMENT_DISABLED') : undefined, onSelect: () => openRow(menu.doc) }]
+              : []),
             { id: 'preview', label: t('RESULTS_THUMB_OPEN'), onSelect: () => setThumbDoc(menu.doc) },
             {
               id: 'history',

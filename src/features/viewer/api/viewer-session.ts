@@ -1,0 +1,32 @@
+/**
+ * POST api/session and GET api/session/{id} (user-app.md §7; contract src/api/viewer.ts): the
+ * documents of the result page the viewer was opened from, read back in the viewer (also in another
+ * tab) for "Document n of m" and the previous/next document. Kept by TanStack Query per user.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/http';
+import { ViewerSession, ViewerSessionCreated, viewerPaths, type ViewerSessionRequest } from '../../../api/viewer';
+
+export async function createViewerSession(body: ViewerSessionRequest, signal?: AbortSignal): Promise<string> {
+  const r = await apiRequest({ method: 'POST', path: viewerPaths.session(), body, auth: 'header', schema: ViewerSessionCreated, signal });
+  return r.Id;
+}
+
+export function getViewerSession(id: string, signal?: AbortSignal): Promise<ViewerSession> {
+  return apiRequest({ path: viewerPaths.session(id), auth: 'header', schema: ViewerSession, signal });
+}
+
+export function viewerSessionQueryOptions(scope: string | null, id: string | undefined) {
+  return queryOptions({
+    queryKey: ['viewer-session', scope, id],
+    queryFn: ({ signal }) => getViewerSession(id as string, signal),
+    enabled: scope !== null && !!id,
+    staleTime: 60 * 1000,
+    retry: false,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+export function useViewerSession(scope: string | null, id: string | undefined) {
+  return useQuery(viewerSessionQueryOptions(scope, id));
+}

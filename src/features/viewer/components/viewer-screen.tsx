@@ -1,0 +1,102 @@
+/**
+ * /viewer/{documentHash}?archive=&Id=&db= (&terms, search, criteria, session): the document viewer.
+ * The viewer session (src/api/viewer.ts) says what the document is (type, pages) and where it is among
+ * the result page's documents. Opened from the grid, the address names the session already; opened
+ * from an address without one, a session of this one document is made and its id put in the address
+ * (so a reload reads it back). A document the user may not view, a missing one, no connection or a
+ * server failure each say so in words.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { sessionScope } from '../../../session/session';
+import { useSession } from '../../../session/use-session';
+import { createViewerSession, useViewerSession } from '../api/viewer-session';
+import { parseTerms, parseViewerAddress, placeInSession, problemOf, viewerPath } from '../viewer-logic';
+import { DocumentView } from './document-view';
+import { ViewerProblemView } from './viewer-problem';
+import '../viewer.css';
+
+export function ViewerScreen(props: { baseUrl: string }) {
+  const { t } = useTranslation();
+  const { documentHash } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const scope = sessionScope(useSession());
+  const address = useMemo(() => parseViewerAddress(documentHash, params), [documentHash, params]);
+  const [attempt, setAttempt] = useState(0);
+
+  // No session in the address: one of this document alone (it also checks the right to view it).
+  const single = useQuery({
+    queryKey: ['viewer-session-new', scope, address?.db, address?.archiveId, address?.docId, address?.hash, attempt],
+    queryFn: ({ signal }) =>
+      createViewerSession({ Database: address!.db, Documents: [{ Archive: address!.archiveId, Id: address!.docId, Hash: address!.hash }] }, signal),
+    enabled: scope !== null && address !== null && !address.session,
+    staleTime: Infinity,
+    retry: false,
+    meta: { handlesOwnErrors: true, persist: false },
+  });
+  useEffect(() => {
+    if (!single.data || address?.session) return;
+    const next = new URLSearchParams(params);
+    next.set('session', single.data);
+    setParams(next, { replace: true });
+  }, [single.data, address?.session, params, setParams]);
+
+  const session = useViewerSession(scope, address?.session);
+  const docs = session.data?.Documents;
+  const place = useMemo(() => (docs && address ? placeInSession(docs, address.docId, address.archiveId) : null), [docs, address]);
+
+  // A session that does not hold this document (an edited address): one of its own instead.
+  useEffect(() => {
+    if (place && place.index < 0 && address?.session) {
+      const next = new URLSearchParams(params);
+      next.delete('session');
+      setParams(next, { replace: true });
+    }
+  }, [place, address?.session, params, setParams]);
+
+  const doc = place && place.index >= 0 ? docs![place.index]! : null;
+  const terms = useMemo(() => parseTerms(address?.terms ?? doc?.ContentSearchTerms), [address?.terms, doc?.ContentSearchTerms]);
+
+  useEffect(() => {
+    document.title = doc?.FileName ? `${doc.FileName} – ${t('VIEWER_TITLE')}` : t('VIEWER_TITLE');
+  }, [doc?.FileName, t]);
+
+  const go = (d: { Id: number; Archive: number; Hash: string } | null) =>
+    d && address ? () => void navigate(viewerPath({ ...address, hash: d.Hash, archiveId: d.Archive, docId: d.Id })) : null;
+
+  let content;
+  const error = single.error ?? session.error;
+  if (!address) content = <ViewerProblemView problem="address" />;
+  else if (error)
+    content = (
+      <ViewerProblemView
+        problem={problemOf(error)}
+        onRetry={() => {
+          setAttempt((a) => a + 1);
+          void session.refetch();
+        }}
+      />
+    );
+  else if (doc && !doc.Available) content = <ViewerProblemView problem="missing" />;
+  else if (doc && place && session.data)
+    content = (
+      <DocumentView
+        key={`${doc.Archive}:${doc.Id}`}
+        db={session.data.Database}
+        doc={doc}
+        terms={terms}
+        baseUrl={props.baseUrl}
+        place={{ index: place.index, count: place.count, onPrevious: go(place.previous), onNext: go(place.next) }}
+      />
+    );
+  else content = <p className="viewer-loading" role="status">{t('VIEWER_LOADING')}</p>;
+
+  return (
+    <section className="page viewer-screen" aria-label={t('VIEWER_TITLE')}>
+      {content}
+    </section>
+  );
+}
