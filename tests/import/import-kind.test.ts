@@ -151,10 +151,12 @@ describe('import outbox kind', () => {
         return null;
       },
     });
-    await t.start(rowsOf(3), [], []);
+    const id = await t.start(rowsOf(3), [], []);
     expect(await t.drain()).toMatchObject({ done: 1 });
     expect(t.batches()).toHaveLength(2);
     expect(t.starts()).toHaveLength(2);
+    // The server replays a key's first answer, the 409 too: the second start has a key of its own.
+    expect(t.starts().map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key'])).toEqual([id, `${id}:rows-again`]);
   });
 
   it('a refusal keeps the server\'s key in meta for the tray', async () => {

@@ -128,11 +128,13 @@ export async function sendImport(entry: OutboxEntry, ctx: SendContext): Promise<
   }
   if (resolved.waiting) throw new OutboxWait(IMPORT_WAITING_FILES);
   const Files = resolved.files;
-  const start = () =>
+  // The server keeps a key's first answer, a refusal too: the start after the rows were sent again
+  // goes under its own key (the job is named by the rows' Key, so it is never made twice).
+  const start = (key: string = entry.id) =>
     apiRequest({
       method: 'POST',
       path: importPaths.start(dbId),
-      headers: { ...entry.headers, [IDEMPOTENCY_HEADER]: entry.id },
+      headers: { ...entry.headers, [IDEMPOTENCY_HEADER]: key },
       body: { ...request, Total: rows.length, Files },
       auth: 'header',
       schema: ImportAccepted,
@@ -146,7 +148,7 @@ export async function sendImport(entry: OutboxEntry, ctx: SendContext): Promise<
       if (!(isApiError(e) && e.kind === 'http' && e.status === 409 && e.key === BULK_UPDATE_ROWS_MISSING_KEY)) throw e;
       await progress(0);
       await sendRows(dbId, request.Key, rows, 0, progress);
-      return await start();
+      return await start(`${entry.id}:rows-again`);
     }
   } catch (e) {
     if (isApiError(e) && e.kind === 'http' && e.status >= 400 && e.status < 500 && !e.loginRedirect) {
