@@ -134,6 +134,14 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Previous document' }).click();
     await expect(page.getByTestId('viewer-document-of')).toHaveText(`Document ${at + 1} of ${listed.Docs.length}`);
 
+    // Back returns to the results (next/previous replaced the address), and Enter on a row opens it.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/results\//);
+    await row.locator('td').nth(3).click();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/viewer/${doc.Hash}\\?`));
+    await expect(pdfCanvas(page, 1)).toBeVisible({ timeout: 20_000 });
+
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
   });
 

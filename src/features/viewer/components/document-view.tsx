@@ -23,7 +23,7 @@ const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable);
 
-export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms: readonly string[]; baseUrl: string; place: ToolbarProps['place'] }) {
+export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms: readonly string[]; baseUrl: string; place: ToolbarProps['place']; onBack: ToolbarProps['onBack'] }) {
   const { t } = useTranslation();
   const { db, doc, baseUrl } = props;
   const isPdf = (doc.FileType ?? '').toUpperCase() === 'PDF';
@@ -131,6 +131,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
       <ViewerToolbar
         title={doc.FileName ?? String(doc.Id)}
         place={props.place}
+        onBack={props.onBack}
         page={page}
         pages={pages}
         onPage={setPage}

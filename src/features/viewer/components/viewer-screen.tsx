@@ -64,8 +64,12 @@ export function ViewerScreen(props: { baseUrl: string }) {
     document.title = doc?.FileName ? `${doc.FileName} – ${t('VIEWER_TITLE')}` : t('VIEWER_TITLE');
   }, [doc?.FileName, t]);
 
+  // Next and previous replace the address, so Back (the toolbar's, the browser's) returns to where
+  // the viewer was opened from (the results), not through every document seen.
   const go = (d: { Id: number; Archive: number; Hash: string } | null) =>
-    d && address ? () => void navigate(viewerPath({ ...address, hash: d.Hash, archiveId: d.Archive, docId: d.Id })) : null;
+    d && address ? () => void navigate(viewerPath({ ...address, hash: d.Hash, archiveId: d.Archive, docId: d.Id }), { replace: true }) : null;
+  // React Router numbers its history entries: one before this means the viewer was opened from the app.
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   let content;
   const error = single.error ?? session.error;
@@ -90,6 +94,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
         terms={terms}
         baseUrl={props.baseUrl}
         place={{ index: place.index, count: place.count, onPrevious: go(place.previous), onNext: go(place.next) }}
+        onBack={canGoBack ? () => void navigate(-1) : null}
       />
     );
   else content = <p className="viewer-loading" role="status">{t('VIEWER_LOADING')}</p>;

@@ -5,6 +5,8 @@ import { clampPage, type Zoom } from '../viewer-logic';
 
 export interface ToolbarProps {
   title: string;
+  /** Back to where the viewer was opened from (in this window); null in a tab of its own. */
+  onBack: (() => void) | null;
   place: { index: number; count: number; onPrevious: (() => void) | null; onNext: (() => void) | null } | null;
   page: number;
   pages: number;
@@ -32,6 +34,11 @@ export function ViewerToolbar(p: ToolbarProps) {
   };
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label={t('VIEWER_TOOLS')}>
+      {p.onBack && (
+        <button type="button" className="button" onClick={p.onBack}>
+          <span aria-hidden="true">←</span> {t('VIEWER_BACK')}
+        </button>
+      )}
       <h1 className="viewer-title" title={p.title}>
         {p.title}
       </h1>
