@@ -48,14 +48,16 @@ export function ViewerScreen(props: { baseUrl: string }) {
   const docs = session.data?.Documents;
   const place = useMemo(() => (docs && address ? placeInSession(docs, address.docId, address.archiveId) : null), [docs, address]);
 
-  // A session that does not hold this document (an edited address): one of its own instead.
+  // A session that does not hold this document (an edited address), or one the server does not know
+  // (another user's, or gone): one of this document alone instead.
+  const sessionUnknown = session.error !== null && problemOf(session.error) === 'missing';
   useEffect(() => {
-    if (place && place.index < 0 && address?.session) {
+    if (((place && place.index < 0) || sessionUnknown) && address?.session) {
       const next = new URLSearchParams(params);
       next.delete('session');
       setParams(next, { replace: true });
     }
-  }, [place, address?.session, params, setParams]);
+  }, [place, sessionUnknown, address?.session, params, setParams]);
 
   const doc = place && place.index >= 0 ? docs![place.index]! : null;
   const terms = useMemo(() => parseTerms(address?.terms ?? doc?.ContentSearchTerms), [address?.terms, doc?.ContentSearchTerms]);
@@ -72,7 +74,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   let content;
-  const error = single.error ?? session.error;
+  const error = single.error ?? (sessionUnknown ? null : session.error);
   if (!address) content = <ViewerProblemView problem="address" />;
   else if (error)
     content = (
