@@ -418,13 +418,13 @@ test.describe('permissions', () => {
     // Copy, move and delete are there but unavailable, saying why (user-app.md §6: licence type 4).
     for (const name of ['Copy', 'Move', 'Delete']) await expect(page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name, exact: true })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: /edit/i })).toHaveCount(0);
-    // Cells are read-only: a double click or Enter opens no editor.
+    // Cells are read-only: a double click opens no editor but the document, in the viewer.
     const cell = gridRow(page, 0).locator('td').nth(2);
-    await cell.dblclick();
-    await page.keyboard.press('Enter');
-    await expect(grid(page).locator('.handsontableInputHolder textarea:visible')).toHaveCount(0);
     await expect(cell).toHaveAttribute('aria-readonly', 'true');
     await expect(cell).toHaveText(val(api.Docs[0]!, F.title));
+    await cell.dblclick();
+    await expect(grid(page).locator('.handsontableInputHolder textarea:visible')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/viewer/${api.Docs[0]!.Hash}\\?`));
   });
 });
 

@@ -92,7 +92,7 @@ test.describe('results grid on the desktop', () => {
     const menu = rowMenu(page);
     await expect(menu).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
+    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
     const items = menu.getByRole('menuitem');
     await expect(items.nth(0)).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -105,11 +105,14 @@ test.describe('results grid on the desktop', () => {
     await expect(menu).toBeHidden();
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.results-grid'))).toBe(true);
 
-    // From the keyboard: Shift+F10 on the selected cell, Enter on "Open preview".
+    // From the keyboard: Shift+F10 on the selected cell, ArrowDown past "Open document", Enter on "Open preview".
     await (await cell(page, 1, 'Title')).click();
     await page.keyboard.press('Shift+F10');
     await expect(menu).toBeVisible();
     await expect(items.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toHaveText(t('RESULTS_THUMB_OPEN'));
+    await expect(items.nth(1)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(menu).toBeHidden();
     const dialog = await expectSharpPreview(page);
@@ -152,7 +155,7 @@ test.describe('results grid on a touch tablet @touch', () => {
     const cdp = await page.context().newCDPSession(page);
     const menu = rowMenu(page);
     await longPress(cdp, gridRow(page, 1).locator('td.results-thumb-cell'), () => expect(menu).toBeVisible());
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
+    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
     for (const item of await menu.getByRole('menuitem').all()) expect((await box(item, 'menu item')).height).toBeGreaterThanOrEqual(44);
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(menu).toBeVisible();
