@@ -7,7 +7,7 @@
  * server failure each say so in words.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { sessionScope } from '../../../session/session';
@@ -26,6 +26,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
   const scope = sessionScope(useSession());
   const address = useMemo(() => parseViewerAddress(documentHash, params), [documentHash, params]);
   const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
 
   // No session in the address: one of this document alone (it also checks the right to view it).
   const single = useQuery({
@@ -53,17 +54,24 @@ export function ViewerScreen(props: { baseUrl: string }) {
   const sessionUnknown = session.error !== null && problemOf(session.error) === 'missing';
   useEffect(() => {
     if (((place && place.index < 0) || sessionUnknown) && address?.session) {
+      // A one-document session made earlier in this tab may be the unknown one: make a new one.
+      queryClient.removeQueries({ queryKey: ['viewer-session-new'] });
       const next = new URLSearchParams(params);
       next.delete('session');
       setParams(next, { replace: true });
     }
-  }, [place, sessionUnknown, address?.session, params, setParams]);
+  }, [place, sessionUnknown, address?.session, params, setParams, queryClient]);
 
   const doc = place && place.index >= 0 ? docs![place.index]! : null;
   const terms = useMemo(() => parseTerms(address?.terms ?? doc?.ContentSearchTerms), [address?.terms, doc?.ContentSearchTerms]);
 
+  // The tab's title names the document while it is shown; the page's own title comes back after.
   useEffect(() => {
+    const before = document.title;
     document.title = doc?.FileName ? `${doc.FileName} – ${t('VIEWER_TITLE')}` : t('VIEWER_TITLE');
+    return () => {
+      document.title = before;
+    };
   }, [doc?.FileName, t]);
 
   // Next and previous replace the address, so Back (the toolbar's, the browser's) returns to where
