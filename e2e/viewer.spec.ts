@@ -176,6 +176,32 @@ test.describe('document viewer', () => {
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
   });
 
+  test('without a connection the file cannot be fetched: the viewer says so, and Try again shows it once back', async ({ page, context, request }) => {
+    const token = await apiToken(request, 'user');
+    const listed = await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, rpp: 10 });
+    const info = await describeDocs(request, token, listed.Docs);
+    const i = info.findIndex((d, k) => d.FileType === 'PDF' && info[k + 1]?.FileType === 'PDF');
+    expect(i, 'two PDFs in a row').toBeGreaterThanOrEqual(0);
+    const made = await request.post('/api/session', {
+      headers: { 'Auth-Token': token },
+      data: { Database: 1, Documents: info.map((d) => ({ Archive: d.Archive, Id: d.Id, Hash: d.Hash })) },
+    });
+    const { Id: session } = (await made.json()) as { Id: string };
+    const first = info[i]!;
+    await openDemo(page, 'user');
+    await page.goto(`/viewer/${first.Hash}?archive=${first.Archive}&Id=${first.Id}&db=1&session=${session}`);
+    await expect(pdfCanvas(page, 1)).toBeVisible({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Next document' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('there is no connection to the server');
+    await context.setOffline(false);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(pdfCanvas(page, 1)).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`Id=${info[i + 1]!.Id}`));
+  });
+
   test('a document the user may not view, and a wrong address, say so', async ({ page, request }) => {
     const admin = await apiToken(request, 'admin');
     const contracts = await apiDocs(request, admin, { searchId: 4, archiveId: A.contracts, rpp: 1 });
