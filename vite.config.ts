@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -48,11 +49,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * pdf.js's data for the standard PDF fonts (a PDF may name them without embedding them; in a browser
+ * pdf.js needs it for Symbol and ZapfDingbats, the others have system substitutes): copied from
+ * pdfjs-dist into the build as /pdfjs/standard_fonts/, and served from there in `vite dev`, so the
+ * viewer (src/features/viewer/pdf-engine.ts) reads it from the app's own origin. Not precached (not
+ * in globPatterns): fetched the first time a PDF needs it.
+ */
+function pdfjsStandardFonts(): Plugin {
+  const dir = fileURLToPath(new URL('./node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
+  const prefix = '/pdfjs/standard_fonts/';
+  return {
+    name: 'archive:pdfjs-standard-fonts',
+    configureServer(server) {
+      server.middlewares.use(prefix, (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        if (!/^[\w.-]+\.(pfb|ttf)$/.test(name)) return next();
+        readFile(join(dir, name)).then(
+          (data) => {
+            res.setHeader('Content-Type', 'application/octet-stream');
+            res.end(data);
+          },
+          () => next(),
+        );
+      });
+    },
+    async generateBundle() {
+      for (const name of await readdir(dir)) {
+        if (/\.(pfb|ttf)$/.test(name)) this.emitFile({ type: 'asset', fileName: `pdfjs/standard_fonts/${name}`, source: await readFile(join(dir, name)) });
+      }
+    },
+  };
+}
+
 // The app is served by the reference server (server/) from dist/, API under /api/.
 // In `npm run dev` Vite proxies /api and /languages to a server started with `npm run server`.
 export default defineConfig({
   plugins: [
     react(),
+    pdfjsStandardFonts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -6,6 +6,7 @@
  * terms are marked in the text layer; a document the user may not view says so. All under the CSP
  * with no violation. A @touch case at iPad size: tapping, 44 px targets, no sideways scrolling.
  */
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val, type Doc } from './grid-support';
 import { apiToken } from './editing-support';
@@ -173,6 +174,13 @@ test.describe('document viewer', () => {
     await page.goto(`/viewer/${pdf!.Hash}?archive=${pdf!.Archive}&Id=${pdf!.Id}&db=1&terms=page`);
     await expect(page.locator('.viewer-pdf-page[data-rendered] .textLayer .viewer-hit').first()).toBeAttached({ timeout: 20_000 });
     await expect(page.getByRole('status').filter({ hasText: /with the search terms on this page/ })).toBeVisible();
+    // pdf.js's data for the standard fonts without a system substitute is served by the app itself.
+    for (const name of ['FoxitSymbol.pfb', 'FoxitDingbats.pfb']) {
+      const font = await request.get(`/pdfjs/standard_fonts/${name}`);
+      expect(font.status(), name).toBe(200);
+      // pdfjs-dist's file itself, not the app's index.html fallback.
+      expect((await font.body()).equals(readFileSync(`node_modules/pdfjs-dist/standard_fonts/${name}`)), name).toBe(true);
+    }
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
   });
 
