@@ -8,6 +8,7 @@ import { CsvFile, type CsvColumnRule } from '../../../platform/csv';
 import { sendCsvRows } from '../api/bulk-count';
 import { fetchSearchPrompts } from '../api/search-prompts';
 import { csvProblems, csvRowOf, guessKeyColumns, initialCsvForm, mappablePrompts, type CsvForm } from '../csv-update';
+import { useCsvHeader } from '../../../ui/use-csv-header';
 import { CsvMapping } from './csv-mapping';
 
 export interface CsvTabProps {
@@ -46,24 +47,16 @@ export function CsvTab(props: CsvTabProps) {
 
   // The header, read again when the file or its delimiters change.
   const { fieldDelimiter, stringDelimiter } = form;
-  useEffect(() => {
-    if (!file || fieldDelimiter.length !== 1 || stringDelimiter.length !== 1 || fieldDelimiter === stringDelimiter) return;
-    let live = true;
-    void CsvFile.open(file, { fieldDelimiter, stringDelimiter })
-      .then((csv) => {
-        const cols = csv.columns;
-        csv.close();
-        if (!live) return;
-        setColumns(cols);
-        setError(null);
-        setForm((f) => ({ ...f, ...guessKeyColumns(cols), fields: {}, prompts: {} }));
-      })
-      .catch((e: unknown) => live && setError(describe(e)));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [file, fieldDelimiter, stringDelimiter]);
+  useCsvHeader(
+    file,
+    form,
+    (cols) => {
+      setColumns(cols);
+      setError(null);
+      setForm((f) => ({ ...f, ...guessKeyColumns(cols), fields: {}, prompts: {} }));
+    },
+    (e) => setError(describe(e)),
+  );
 
   useEffect(() => {
     if (form.mode !== 'search' || !props.searchId) return;

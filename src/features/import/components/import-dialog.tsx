@@ -4,9 +4,10 @@ import type { Field } from '../../../api/archives';
 import { IMPORT_KEYS } from '../../../api/import';
 import { FIELD_CODES } from '../../../fields/codes';
 import { CsvParseError } from '../../../platform/csv-parse';
-import { CsvFile, type CsvProblem } from '../../../platform/csv';
+import type { CsvProblem } from '../../../platform/csv';
 import { downloadBlob } from '../../../platform/save-file';
 import { Modal } from '../../../ui/modal';
+import { useCsvHeader } from '../../../ui/use-csv-header';
 import { ImportPlanError, planImport, type FileRefusal, type ImportPlan } from '../import-plan';
 import { errorFileNameOf, guessFileColumn, guessMapping, importableFields, importProblems, initialImportForm, unmappedRequired, type ImportForm } from '../import-rules';
 import { ImportMapping } from './import-mapping';
@@ -54,25 +55,16 @@ export function ImportDialog(props: ImportDialogProps) {
   };
 
   // The header, read again when the file or its delimiters change; the mapping guessed from it.
-  const { fieldDelimiter, stringDelimiter } = form;
-  useEffect(() => {
-    if (!csvFile || fieldDelimiter.length !== 1 || stringDelimiter.length !== 1 || fieldDelimiter === stringDelimiter) return;
-    let live = true;
-    void CsvFile.open(csvFile, { fieldDelimiter, stringDelimiter })
-      .then((csv) => {
-        const cols = csv.columns;
-        csv.close();
-        if (!live) return;
-        setColumns(cols);
-        setError(null);
-        setFormState((f) => ({ ...f, mapping: guessMapping(cols, importableFields(all, f.overwriteSystem)), fileColumn: guessFileColumn(cols) }));
-      })
-      .catch((e: unknown) => live && setError(describe(e)));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [csvFile, fieldDelimiter, stringDelimiter]);
+  useCsvHeader(
+    csvFile,
+    form,
+    (cols) => {
+      setColumns(cols);
+      setError(null);
+      setFormState((f) => ({ ...f, mapping: guessMapping(cols, importableFields(all, f.overwriteSystem)), fileColumn: guessFileColumn(cols) }));
+    },
+    (e) => setError(describe(e)),
+  );
 
   function describe(e: unknown): string {
     if (e instanceof CsvParseError) return t(e.code, { row: e.row, column: e.column });
