@@ -215,8 +215,9 @@ async function* inChunks<T>(items: readonly T[], size = 500): AsyncIterable<T[]>
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-function refuseReadOnly(actor: Actor) {
-  if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot bulk update documents');
+/** The read-only licence (4) changes no document: 403 naming what it may not do. */
+export function refuseReadOnly(actor: Actor, what = 'bulk update') {
+  if (actor.licenceType === 4) throw Errors.forbidden(`A read-only licence cannot ${what} documents`);
 }
 
 function checkDatabase(bodyDb: number, dbId: number) {
@@ -277,7 +278,7 @@ export async function countBasic(store: Store, actor: Actor, dbId: number, b: Ba
 
 /** Stages a batch of CSV rows under its Key (a bulk update's, or an import's: services/import.ts). */
 export async function stageRows(store: Store, actor: Actor, dbId: number, batch: CsvRowBatch, now: Date, what = 'bulk update'): Promise<CsvRowsReceived> {
-  if (actor.licenceType === 4) throw Errors.forbidden(`A read-only licence cannot ${what} documents`);
+  refuseReadOnly(actor, what);
   await requireDatabase(store, dbId);
   const first = batch.Index * BULK_UPDATE_BATCH_ROWS;
   if (first + batch.Rows.length > batch.Total) throw Errors.badRequest(`Batch ${batch.Index} goes past row ${batch.Total}`);

@@ -20,7 +20,7 @@ import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, type FieldRow } from '../search/model.js';
-import { finishInsert, insertJob, jobByKey, jobPlanContext, requireAllRows, type Refusal } from './bulk-update.js';
+import { finishInsert, insertJob, jobByKey, jobPlanContext, refuseReadOnly, requireAllRows, type Refusal } from './bulk-update.js';
 import { archiveWithRights, requireDatabase, type Actor } from './documents.js';
 import type { JobItemRow, JobRow } from './jobs.js';
 import { checkNewValues, insertDocument, isSystemFilled } from './new-document.js';
@@ -57,7 +57,7 @@ export function unmappedRequired(fields: readonly FieldRow[], req: Pick<ImportRe
 
 /** POST api/dbs/{db}/import/ImportDocuments: the import job (or the one its rows' Key already made). */
 export async function startImport(store: Store, actor: Actor, dbId: number, req: ImportRequest, now: Date): Promise<ImportAccepted> {
-  if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot import documents');
+  refuseReadOnly(actor, 'import');
   if (req.Database !== dbId) throw Errors.badRequest(`Database ${req.Database} is not the database of this call (${dbId})`);
   await requireDatabase(store, dbId);
   const archive = await archiveWithRights(store, dbId, actor.userId, req.Archive);

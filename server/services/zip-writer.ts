@@ -95,6 +95,11 @@ export class StreamingZipWriter {
     if (!this.out.write(b)) await waitDrain(this.out);
   }
 
+  /** A stream into the zip (counted, with the zip's backpressure), for a pipeline's end. */
+  private sink(): Writable {
+    return new Writable({ write: (chunk: Buffer, _enc, cb) => void this.put(chunk).then(() => cb(), cb) });
+  }
+
   /** Adds one entry; resolves once its source is read to the end and its bytes are in the zip stream. */
   async add(src: NodeJS.ReadableStream | Buffer, name: string, compress: boolean): Promise<void> {
     if (this.closed) throw new Error('The zip is finished');
@@ -134,13 +139,7 @@ export class StreamingZipWriter {
     this.source = stream;
     const raw = new Meter(true);
     const packed = new Meter(false);
-    const sink = new Writable({
-      write: (chunk: Buffer, _enc, cb) => {
-        this.offset += chunk.length;
-        if (this.out.write(chunk)) cb();
-        else waitDrain(this.out).then(() => cb(), cb);
-      },
-    });
+    const sink = this.sink();
     try {
       if (compress) await pipeline(stream, raw, createDeflateRaw(), packed, sink);
       else await pipeline(stream, raw, packed, sink);
@@ -231,13 +230,7 @@ export class StreamingZipWriter {
     if (this.cdSize) {
       await pipeline(
         createReadStream(this.opts.spoolPath),
-        new Writable({
-          write: (chunk: Buffer, _enc, cb) => {
-            this.offset += chunk.length;
-            if (this.out.write(chunk)) cb();
-            else waitDrain(this.out).then(() => cb(), cb);
-          },
-        }),
+        this.sink(),
       );
     }
     await rm(this.opts.spoolPath, { force: true });

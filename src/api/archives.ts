@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { apiRequest } from './http';
 
 /** Archives, their fields, view tabs and lists (user-app.md §3, §7; archive-inbox-ops.md §7). */
 
@@ -130,3 +131,12 @@ export const archivePaths = {
   /** GET route with SearchId, DocumentId, Scan, Token. */
   route: (dbId: number, archiveId: number) => `/api/dbs/${dbId}/archives/${archiveId}/route`,
 } as const;
+
+/**
+ * GET api/dbs/{db}/archives/{a}?type=fields: every field of the archive (the search form's dynamic
+ * lists, the import's mapping, the inbox's send-to-archive values). One call and one TanStack key
+ * (archiveFieldsKey) for every screen, so an archive's fields are fetched and cached once.
+ */
+export const fetchArchiveFields = (dbId: number, archiveId: number, signal?: AbortSignal) =>
+  apiRequest({ path: archivePaths.one(dbId, archiveId), query: { type: 'fields' }, schema: FieldList, signal });
+export const archiveFieldsKey = (scope: string | null, dbId: number, archiveId: number | null) => ['archiveFields', scope, dbId, archiveId] as const;

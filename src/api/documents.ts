@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { buildQuery } from './http';
 import { DocumentField } from './search';
 
 /**
@@ -242,3 +243,14 @@ export const documentPaths = {
   /** POST Processing handler: page rotate (doc, angle, page). */
   processing: '/api/Processing',
 } as const;
+
+/**
+ * Address of a page image the server renders (GET .../documents/{id}/thumb): the grid's thumbnails and
+ * preview, the viewer's TIFF pages and thumbnail strip. For an <img>, so the token travels as the
+ * `token` query parameter, as for every call; built when rendered, never stored (the token must not
+ * be persisted). Height left out: the server keeps the page's proportions.
+ */
+export function documentThumbUrl(p: { baseUrl: string; token: string | null; db: number; archiveId: number; docId: number; hash: string; width: number; height?: number; page?: number }): string {
+  const q = buildQuery({ SecureId: p.hash, Height: p.height, Width: p.width, Page: p.page ?? 1, token: p.token });
+  return p.baseUrl.replace(/\/+$/, '') + documentPaths.thumb(p.db, p.archiveId, p.docId) + q;
+}

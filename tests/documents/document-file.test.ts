@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
-import { fileNameFromDisposition } from '../../src/features/documents/api/document-file';
+import { fileNameFromDisposition } from '../../src/api/document-file';
 import { canShareFiles, fileBlockedReason, fileFailure } from '../../src/features/documents/document-file-rules';
 import { pickSaveFile, saveResponse, type FileHandleLike, type SavePickerWindow } from '../../src/platform/save-file';
 import { contentDisposition } from '../../server/services/document-file';

@@ -4,7 +4,7 @@ import { canSeeHistory, filterByCategory, formatHistoryTime, historyMessage, his
 import { HISTORY_EVENT_KINDS } from '../../src/api/audit';
 import { gridErrorText } from '../../src/features/results/use-grid-error';
 import { ApiError } from '../../src/api/api-error';
-import { thumbUrl } from '../../src/features/results/thumb-url';
+import { documentThumbUrl as thumbUrl } from '../../src/api/documents';
 
 describe('history', () => {
   const items = [

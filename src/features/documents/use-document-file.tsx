@@ -12,7 +12,7 @@ import { isAbortError } from '../../api/api-error';
 import { handleError } from '../../api/error-handler';
 import { saveResponse } from '../../platform/save-file';
 import { notify } from '../../ui/notifications';
-import { fetchDocumentFile, type FileDoc } from './api/document-file';
+import { fetchDocumentFile, type FileDoc } from '../../api/document-file';
 import { ShareReadyModal } from './components/share-ready-modal';
 import { canShareFiles, fileFailure } from './document-file-rules';
 

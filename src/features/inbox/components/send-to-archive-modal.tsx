@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, ArchiveList, FieldList, archivePaths, type Field } from '../../../api/archives';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, ArchiveList, archiveFieldsKey, archivePaths, fetchArchiveFields, type Field } from '../../../api/archives';
 import { apiRequest } from '../../../api/http';
 import { isLiveField, isReadOnlyProp } from '../../../fields/editability';
 import { validateValue } from '../../../fields/rules';
@@ -39,8 +39,8 @@ export function SendToArchiveModal(props: { open: boolean; db: number; scope: st
   const [chosen, setChosen] = useState<number | null>(null);
   const archiveId = chosen ?? targets[0]?.Id ?? targets[0]?.ID ?? null;
   const fields = useQuery({
-    queryKey: ['inbox-send-fields', props.scope, props.db, archiveId],
-    queryFn: ({ signal }) => apiRequest({ path: archivePaths.one(props.db, archiveId!), query: { type: 'fields' }, schema: FieldList, signal }),
+    queryKey: archiveFieldsKey(props.scope, props.db, archiveId),
+    queryFn: ({ signal }) => fetchArchiveFields(props.db, archiveId!, signal),
     enabled: props.open && props.scope !== null && archiveId !== null,
     staleTime: 5 * 60 * 1000,
     meta: { handlesOwnErrors: true },

@@ -26,7 +26,6 @@ import {
 } from '../grid-logic';
 import { searchGridStateKey } from '../grid-state';
 import { clearArchivePages, requestPersistentStorage, searchGridKey } from '../page-cache';
-import { thumbUrl } from '../thumb-url';
 import { useGridError } from '../use-grid-error';
 import { useGridState } from '../use-grid-state';
 import { useResultPage } from '../use-result-page';
@@ -46,6 +45,7 @@ import { ViewTabs } from './view-tabs';
 import { browserAppLocale } from '../../../i18n/locale';
 import { cellFormatter } from '../cell-format';
 import '../results.css';
+import { documentThumbUrl } from '../../../api/documents';
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
 const NO_FIELDS: unknown[] = [];
@@ -355,12 +355,12 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
     [openDocument, openDisabled, db, searchId, criteria, terms, docs, newTab, docArchiveOf],
   );
   const thumbSrc = useCallback(
-    (d: DocLike) => thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
+    (d: DocLike) => documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
     [config.apiBaseUrl, db, archiveId],
   );
 
   const previewSrc = (d: DocLike, scale: number) =>
-    thumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale });
+    documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale });
 
   const setParam = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

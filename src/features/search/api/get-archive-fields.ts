@@ -1,19 +1,14 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { FieldList, archivePaths, type Field } from '../../../api/archives';
+import { archiveFieldsKey, fetchArchiveFields, type Field } from '../../../api/archives';
 
 /**
- * GET api/dbs/{db}/archives/{a}?type=fields: the archive's fields. The search form needs them for
+ * The archive's fields (src/api/archives.ts fetchArchiveFields). The search form needs them for
  * dynamic lists (ListF1 / ListF2 name the fields whose prompt values filter the list).
  */
-export function getArchiveFields(dbId: number, archiveId: number, signal?: AbortSignal): Promise<Field[]> {
-  return apiRequest({ path: archivePaths.one(dbId, archiveId), query: { type: 'fields' }, schema: FieldList, signal });
-}
-
 export function archiveFieldsQueryOptions(scope: string | null, dbId: number, archiveId: number) {
   return queryOptions({
-    queryKey: ['search', 'archiveFields', scope, dbId, archiveId],
-    queryFn: ({ signal }) => getArchiveFields(dbId, archiveId, signal),
+    queryKey: archiveFieldsKey(scope, dbId, archiveId),
+    queryFn: ({ signal }) => fetchArchiveFields(dbId, archiveId, signal),
     enabled: scope !== null,
     staleTime: 10 * 60 * 1000,
     meta: { handlesOwnErrors: true },

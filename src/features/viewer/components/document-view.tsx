@@ -11,13 +11,13 @@ import type { ViewerDocumentInfo } from '../../../api/viewer';
 import { getToken } from '../../../session/session';
 import { fetchDocumentBytes } from '../api/document-bytes';
 import { openPdf } from '../pdf-engine';
-import { pageImageUrl } from '../page-image-url';
 import { clampPage, pageWidth, problemOf, serverImageWidth, zoomBy, zoomFactor, type Size, type ViewerProblem, type Zoom } from '../viewer-logic';
 import { ImagePage } from './image-page';
 import { PdfPage } from './pdf-page';
 import { THUMB_SIZE, ThumbnailStrip } from './thumbnail-strip';
 import { ViewerProblemView } from './viewer-problem';
 import { ViewerToolbar, type ToolbarProps } from './viewer-toolbar';
+import { documentThumbUrl } from '../../../api/documents';
 
 const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
@@ -91,7 +91,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const onPageSize = useCallback((s: Size) => setPageSize((old) => (old.width === s.width && old.height === s.height ? old : s)), []);
   const onPdfError = useCallback(() => setProblem('file'), []);
   const imageSrc = useCallback(
-    (n: number, w: number, h?: number) => pageImageUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h }),
+    (n: number, w: number, h?: number) => documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h }),
     [baseUrl, db, doc.Archive, doc.Id, doc.Hash],
   );
   const thumbSrc = useCallback((n: number, scale: number) => imageSrc(n, THUMB_SIZE * scale, THUMB_SIZE * scale), [imageSrc]);

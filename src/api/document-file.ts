@@ -5,10 +5,10 @@
  * waits, or not at all. The token travels in the Auth-Token header, never in a URL the user could see
  * or find in the browser's download list.
  */
-import { ApiError, isAbortError } from '../../../api/api-error';
-import { TOKEN_HEADER } from '../../../api/errors';
-import { exportPaths } from '../../../api/export';
-import { buildQuery, httpContext, httpError } from '../../../api/http';
+import { ApiError, isAbortError } from './api-error';
+import { TOKEN_HEADER } from './errors';
+import { exportPaths } from './export';
+import { buildQuery, httpContext, httpError } from './http';
 
 export interface FileDoc {
   id: number;
