@@ -189,7 +189,20 @@ test.describe('screens on a touch tablet', () => {
       const token = await signInAs(page, 'user', t);
       const search = await getSearch(request, token, 1, S.allInvoices);
       await openResults(page, { searchId: S.allInvoices, hash: search.Hash, archiveId: A.invoices, criteria: [] });
-      const before = await gridTop(page);
+      // The header's actions that wait for the archive's rights (Import, Bulk update) may still wrap
+      // it: measure once the grid has stopped moving, so only what edit mode adds is counted.
+      let before = await gridTop(page);
+      await expect
+        .poll(
+          async () => {
+            const now = await gridTop(page);
+            const settled = now === before;
+            before = now;
+            return settled;
+          },
+          { intervals: [400, 400, 600, 800, 1000] },
+        )
+        .toBe(true);
       await editToggle(page, t('EDIT_TOGGLE')).tap();
       await expect(editToggle(page, t('EDIT_TOGGLE'))).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: t('EDIT_ROW'), exact: true })).toBeVisible();
