@@ -4,7 +4,7 @@
  * state; the document's place in its session comes from the screen. Keyboard: PageUp / PageDown turn
  * pages, Home / End go to the first and last (not while typing in a box).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ViewerDocumentInfo } from '../../../api/viewer';
@@ -18,6 +18,7 @@ import { THUMB_SIZE, ThumbnailStrip } from './thumbnail-strip';
 import { ViewerProblemView } from './viewer-problem';
 import { ViewerToolbar, type ToolbarProps } from './viewer-toolbar';
 import { documentThumbUrl } from '../../../api/documents';
+import type { PageOverlay } from '../page-overlay';
 
 const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
@@ -97,6 +98,10 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const thumbSrc = useCallback((n: number, scale: number) => imageSrc(n, THUMB_SIZE * scale, THUMB_SIZE * scale), [imageSrc]);
   const terms = useMemo(() => props.terms, [props.terms]);
   const thumbsId = 'viewer-thumbnails';
+  // The layers drawn over the page (page-overlay.ts), at the page's drawn size.
+  const overlays: readonly PageOverlay[] = [];
+  const drawn = { pageNo: page, width, height: pageSize.width > 0 ? Math.round((width * pageSize.height) / pageSize.width) : 0 };
+  const overlay = overlays.length > 0 ? overlays.map((o, i) => <Fragment key={i}>{o(drawn)}</Fragment>) : null;
 
   let body;
   if (problem) {
@@ -112,7 +117,9 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   } else if (width === 0 || (isPdf && !pdf)) {
     body = <p className="viewer-loading" role="status">{t('VIEWER_LOADING')}</p>;
   } else if (isPdf && pdf) {
-    body = <PdfPage pdf={pdf} pageNo={page} pages={pages} width={width} terms={terms} onPageSize={onPageSize} onError={onPdfError} />;
+    body = <PdfPage pdf={pdf} pageNo={page} pages={pages} width={width} terms={terms} onPageSize={onPageSize} onError={onPdfError}>
+        {overlay}
+      </PdfPage>;
   } else {
     body = (
       <ImagePage
@@ -122,7 +129,9 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         width={width}
         onPageSize={onPageSize}
         onError={() => setProblem(navigator.onLine ? 'missing' : 'offline')}
-      />
+      >
+        {overlay}
+      </ImagePage>
     );
   }
 

@@ -1,9 +1,9 @@
 /** One page the server renders as an image (TIFF and other image documents), at the viewer's width. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../viewer-logic';
 
-export function ImagePage(props: { src: string; pageNo: number; pages: number; width: number; onPageSize: (s: Size) => void; onError: () => void }) {
+export function ImagePage(props: { src: string; pageNo: number; pages: number; width: number; onPageSize: (s: Size) => void; onError: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<string | null>(null);
   return (
@@ -20,6 +20,7 @@ export function ImagePage(props: { src: string; pageNo: number; pages: number; w
         }}
         onError={props.onError}
       />
+      {props.children && <div className="viewer-page-overlay">{props.children}</div>}
     </div>
   );
 }

@@ -3,13 +3,13 @@
  * over it (selectable text; the runs that hold a content-search term are marked). A new page or
  * width cancels the render in progress.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { canvasScale, matchingItems, type Size } from '../viewer-logic';
 import { pdfjs } from '../pdf-engine';
 
-export function PdfPage(props: { pdf: PDFDocumentProxy; pageNo: number; pages: number; width: number; terms: readonly string[]; onPageSize: (s: Size) => void; onError: (e: unknown) => void }) {
+export function PdfPage(props: { pdf: PDFDocumentProxy; pageNo: number; pages: number; width: number; terms: readonly string[]; onPageSize: (s: Size) => void; onError: (e: unknown) => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const { pdf, pageNo, width, terms, onPageSize, onError } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -65,6 +65,7 @@ export function PdfPage(props: { pdf: PDFDocumentProxy; pageNo: number; pages: n
     <div ref={boxRef} className="viewer-page viewer-pdf-page" data-page={pageNo} data-rendered={done || undefined} data-hits={done ? drawn.hits : undefined}>
       <canvas ref={canvasRef} role="img" aria-label={t('VIEWER_PAGE_IMAGE', { n: pageNo, count: props.pages })} />
       <div ref={textRef} className="textLayer" />
+      {props.children && <div className="viewer-page-overlay">{props.children}</div>}
       {done && drawn.hits > 0 && (
         <p className="viewer-hits" role="status">
           {t('VIEWER_HITS', { count: drawn.hits })}
