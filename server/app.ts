@@ -21,6 +21,7 @@ import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
 import { adminRoutes } from './routes/admin.js';
+import { advancedLinkRoutes } from './routes/advanced-links.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
 import { documentEmailRoutes } from './routes/document-email.js';
@@ -48,6 +49,9 @@ import { purgeBulkRows } from './services/bulk-update.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
 import { purgeUploads } from './services/upload.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
+import { Recognizer } from './ocr/recognizer.js';
+import { wordsRoutes } from './routes/words.js';
+import { PageWordsService } from './services/words.js';
 
 export interface BuildOptions {
   dataDir?: string;
@@ -72,6 +76,8 @@ export interface BuildOptions {
    * not set up) and the mail transport (default nodemailer over SMTP; tests pass their own).
    */
   email?: EmailOptions;
+  /** Key-free extraction's OCR language data folder (eng.traineddata.gz); default the @tesseract.js-data/eng package's; null: none (DATA_EXTRACTION_NOT_REGISTERED). */
+  ocrLangPath?: string | null;
 }
 
 export interface BuiltServer {
@@ -207,11 +213,14 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   indexesValidateRoutes(app, ctx);
   const thumbs = new Thumbnailer(files);
   documentRoutes(app, ctx, thumbs);
+  const recognizer = new Recognizer(opts.ocrLangPath);
+  wordsRoutes(app, ctx, new PageWordsService(store, thumbs, recognizer));
   fieldDataRoutes(app, ctx);
   documentOperationRoutes(app, ctx, jobs);
   documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
   documentFileRoutes(app, ctx);
   viewerSessionRoutes(app, ctx);
+  advancedLinkRoutes(app, ctx);
   jobRoutes(app, ctx);
   mergeRoutes(app, ctx);
   exportRoutes(app, ctx, jobs, exportFolder.dir);
@@ -254,6 +263,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       clearInterval(purgeTimer);
       await app.close();
       await thumbs.close();
+      await recognizer.close();
       await store.close();
       files.close();
       exportFolder.close();

@@ -287,6 +287,7 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
 
   for (const text of ['APPROVED', 'RECEIVED @Today', 'Reviewed by @User', 'PAID', 'CONFIDENTIAL']) await ins(db, 'stamps', { text });
   await ins(db, 'advanced_links', { database_id: I.db.demo, archive_id: A.invoices, field_id: F.customer, name: 'Customer in CRM', url_pattern: 'https://crm.example.com/search?q={Customer}&doc={DocumentID}&archive={ArchiveID}' });
+  await ins(db, 'advanced_links', { database_id: I.db.demo, archive_id: A.contracts, field_id: null, name: 'Contract register', url_pattern: 'https://register.example.com/contracts/{DocumentID}?archive={ArchiveID}&title={Title}&type={Document Type}' });
   await ins(db, 'dxc_sources', { archive_id: A.invoices, name: 'ERP invoices', connection_string: 'Server=erp.example.com;Database=erp', mapping: [{ archiveField: F.invoiceNumber, mappedField: 'INVOICE_NO', required: true }, { archiveField: F.customer, mappedField: 'CUSTOMER_NAME', required: false }] });
   await ins(db, 'registration', { id: 1, data: { Company: 'Demo Company', Serial: 'DEMO-0000-0000', Seats: 1000 }, updated_at: now });
   for (const code of ['MDB', 'usr', 'gaw', 'capture', 'workflow']) await ins(db, 'features', { code, enabled: true });
