@@ -113,7 +113,7 @@ export async function countMatches(db: Store, scope: Scope, conds: readonly Cond
   return n;
 }
 
-interface DocRow {
+export interface DocRow {
   id: number;
   archive_id: number;
   secure_hash: string;
@@ -134,6 +134,34 @@ export interface PageResult {
 }
 
 const VERSIONED = 1 | 4 | 16;
+/** The columns of a document row toResultDocument reads (hits: NULL where there is no ranking). */
+export const DOC_ROW_COLUMNS = 'd.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.rev, d.fields, d.mvals';
+
+/** A document row as the grid (and the viewer's indexer) receives it: every field of the archive with its value. */
+export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archives: ReadonlyMap<number, ArchiveRow>): ResultDocument {
+  const archive = archives.get(d.archive_id);
+  return {
+    Id: Number(d.id),
+    Hash: d.secure_hash,
+    ArchiveId: d.archive_id,
+    FileName: d.file_name,
+    FileType: d.file_type,
+    PageCount: d.page_count,
+    Permissions: archive?.rights ?? 0,
+    Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
+    Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
+    Rev: Number(d.rev),
+    Fields: fields.map((f) => {
+      if (isMulti(f)) {
+        const raw = d.mvals?.[String(f.id)];
+        const mval = Array.isArray(raw) ? raw.map((v) => (v === null || v === undefined ? '' : String(v))) : [];
+        return { ID: f.id, VAL: mval[0] ?? '', MVAL: mval };
+      }
+      const v = d.fields?.[String(f.id)];
+      return { ID: f.id, VAL: v === null || v === undefined ? '' : String(v) };
+    }),
+  };
+}
 
 export async function runPage(
   db: Store,
@@ -149,7 +177,7 @@ export async function runPage(
   // Read before the page: a count the page implies is then never filed under a newer version.
   const version = await dataVersion(db);
   const byHits = w.textSql !== undefined && page.sort[0]?.field === HITS_SORT;
-  const sql = `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.rev, d.fields, d.mvals, ${hits} AS hits
+  const sql = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits
                  FROM documents d WHERE ${byHits ? w.textSql : w.sql}
                 ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
                 LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
@@ -166,31 +194,7 @@ export async function runPage(
   }
   remember(key, count, ctx.now);
 
-  const docs = rows.map((d): ResultDocument => {
-    const archive = ctx.archives.get(d.archive_id);
-    const fields = scope.fields.map((f) => {
-      if (isMulti(f)) {
-        const raw = d.mvals?.[String(f.id)];
-        const mval = Array.isArray(raw) ? raw.map((v) => (v === null || v === undefined ? '' : String(v))) : [];
-        return { ID: f.id, VAL: mval[0] ?? '', MVAL: mval };
-      }
-      const v = d.fields?.[String(f.id)];
-      return { ID: f.id, VAL: v === null || v === undefined ? '' : String(v) };
-    });
-    return {
-      Id: Number(d.id),
-      Hash: d.secure_hash,
-      ArchiveId: d.archive_id,
-      FileName: d.file_name,
-      FileType: d.file_type,
-      PageCount: d.page_count,
-      Permissions: archive?.rights ?? 0,
-      Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
-      Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
-      Rev: Number(d.rev),
-      Fields: fields,
-    };
-  });
+  const docs = rows.map((d) => toResultDocument(d, scope.fields, ctx.archives));
   return { count, docs, terms: w.terms };
 }
 
