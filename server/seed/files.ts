@@ -1,7 +1,8 @@
 /**
  * Real document files for the seed, generated at seed time and deterministic: text PDFs (pdf-lib,
  * standard fonts, so the text is searchable) and multi-page CCITT G4 TIFFs (sharp) that look like
- * scanned pages (bars of "text"; no fonts needed).
+ * scanned pages: a heading of real text (SVG text in the system's sans-serif font, so OCR reads it: key-free
+ * extraction's tests) over bars of "text".
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
@@ -45,7 +46,7 @@ export async function makePdf(title: string, pageTexts: string[][]): Promise<Uin
   return doc.save({ useObjectStreams: false });
 }
 
-export async function makeTiff(rng: Prng, pages: number): Promise<Uint8Array> {
+export async function makeTiff(rng: Prng, pages: number, heading = (page: number) => `Scanned page ${page + 1}`): Promise<Uint8Array> {
   const pngs: Buffer[] = [];
   for (let p = 0; p < pages; p++) {
     let bars = '';
@@ -61,7 +62,7 @@ export async function makeTiff(rng: Prng, pages: number): Promise<Uint8Array> {
       y += rng.int(24, 34);
       if (y > 1020) break;
     }
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="850" height="1100"><rect width="100%" height="100%" fill="white"/><rect x="60" y="40" width="300" height="22" fill="black"/>${bars}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="850" height="1100"><rect width="100%" height="100%" fill="white"/><text x="60" y="60" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="24" fill="black">${heading(p)}</text>${bars}</svg>`;
     pngs.push(await sharp(Buffer.from(svg)).png().toBuffer());
   }
   const input = pngs.length === 1 ? pngs[0] : pngs;

@@ -35,7 +35,7 @@ async function makePool(files: FileStore, rng: Prng, count: number): Promise<Poo
   for (let i = 0; i < count; i++) {
     const pages = rng.int(1, 4);
     if (i % 5 === 4) {
-      const bytes = await makeTiff(rng, pages);
+      const bytes = await makeTiff(rng, pages, (p) => `Scanned record ${1000 + i} page ${p + 1}`);
       const { sha256, size } = await files.put(bytes);
       pool.push({ sha256, size, fileType: 'TIF', mime: 'image/tiff', pages, pageTexts: [] });
     } else {
