@@ -46,7 +46,7 @@ export function AppHeader() {
 
   const buttons: HeaderButton[] = [
     { id: 'user-admin', label: 'HEADER_USER_ADMIN', shown: show.userAdmin, admin: true },
-    { id: 'full-admin', label: 'HEADER_FULL_ADMIN', shown: show.fullAdmin, admin: true },
+    { id: 'full-admin', label: 'HEADER_FULL_ADMIN', shown: show.fullAdmin, admin: true, to: '/admin/full' },
     { id: 'licence-manager', label: 'HEADER_LICENCE_MANAGER', shown: show.licenceManager, admin: true },
     { id: 'batch-admin', label: 'HEADER_BATCH_ADMIN', shown: show.batchAdmin, admin: true },
     { id: 'flow-admin', label: 'HEADER_FLOW_ADMIN', shown: show.flowAdmin, admin: true },

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { AdminChangeListener } from '../features/admin-console/shell/admin-change-listener';
 import { AppHeader } from './header';
 import { RequireSession } from './require-session';
 
@@ -9,6 +10,7 @@ export function AppLayout() {
     <RequireSession>
       <div className="app-shell">
         <AppHeader />
+        <AdminChangeListener />
         <main className="app-main" id="main">
           <Suspense fallback={null}>
             <Outlet />

@@ -25,6 +25,7 @@ const loaders = {
   inbox: () => import('./routes/inbox'),
   settings: () => import('./routes/settings'),
   viewer: () => import('./routes/viewer'),
+  admin: () => import('./routes/admin-full'),
 };
 const LoginPage = page(loaders.login);
 const DirectPage = page(loaders.direct);
@@ -36,7 +37,8 @@ const ResultsPage = page(loaders.results);
 const InboxPage = page(loaders.inbox);
 const SettingsPage = page(loaders.settings);
 const ViewerPage = page(loaders.viewer);
-const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'inbox', 'settings', 'viewer']);
+const AdminFullPage = page(loaders.admin);
+const SIGNED_IN_PAGES = new Set(['select', 'view', 'scan', 'results', 'inbox', 'settings', 'viewer', 'admin']);
 
 /**
  * Starts loading the chunk of the page the address will render while start-up still reads the
@@ -84,6 +86,7 @@ export function AppRoutes() {
           <Route path="results/:searchHash" element={<ResultsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="viewer/:documentHash" element={<ViewerPage />} />
+          <Route path="admin/full" element={<AdminFullPage />} />
         </Route>
         <Route index element={<Navigate to="/select" replace />} />
         <Route path="*" element={<Navigate to="/select" replace />} />
