@@ -21,6 +21,7 @@ import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
 import { adminRoutes } from './routes/admin.js';
+import { catalogueRoutes } from './routes/admin-console/catalogue.js';
 import { advancedLinkRoutes } from './routes/advanced-links.js';
 import { documentIndexRoutes } from './routes/document-index.js';
 import { archiveRoutes } from './routes/archives.js';
@@ -208,6 +209,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   licenceRoutes(app, ctx, limiter);
   databaseRoutes(app, ctx);
   adminRoutes(app, ctx);
+  catalogueRoutes(app, ctx);
   userRoutes(app, ctx, limiter);
   searchRoutes(app, ctx);
   archiveRoutes(app, ctx);
