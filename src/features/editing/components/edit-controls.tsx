@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
 import { NARROW_SCREEN, useMediaQuery } from '../../../ui/use-media-query';
-import type { GridEditingState } from '../use-grid-editing';
+import type { IndexEditingState as GridEditingState } from '../use-index-editing';
 import { TableDialog, tableName } from './table-editor';
 import '../editing.css';
 

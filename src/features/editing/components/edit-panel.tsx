@@ -16,7 +16,7 @@ import { editMultiValue, withTrailingEntry } from '../../../fields/multi-value';
 import { FIELD_TYPE, isMultiField } from '../../../fields/rules';
 import { listKindOf } from '../../../fields/lists';
 import { documentLabel, isDropdownField, isTableColumn, markNote, markOf, splitEntries, type EditDoc, type EditField } from '../edit-logic';
-import type { GridEditingState } from '../use-grid-editing';
+import type { IndexEditingState as GridEditingState } from '../use-index-editing';
 import { NARROW_SCREEN, useMediaQuery } from '../../../ui/use-media-query';
 import { EditControls } from './edit-controls';
 import { DynamicSelect, SuggestInput } from './list-inputs';

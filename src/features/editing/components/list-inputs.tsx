@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { dynamicListOptions } from '../api/get-dynamic-list';
 import { useSuggestions } from '../api/get-list-items';
 import type { EditDoc, EditField } from '../edit-logic';
-import type { GridEditingState } from '../use-grid-editing';
+import type { IndexEditingState as GridEditingState } from '../use-index-editing';
 import { useDebounced } from '../../../ui/use-debounced';
 
 interface InputProps {

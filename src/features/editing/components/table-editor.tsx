@@ -10,7 +10,7 @@ import { addTableRow, removeTableRow, tableRowCount } from '../../../fields/mult
 import { FIELD_TYPE } from '../../../fields/rules';
 import { Modal } from '../../../ui/modal';
 import type { EditField } from '../edit-logic';
-import type { GridEditingState } from '../use-grid-editing';
+import type { IndexEditingState as GridEditingState } from '../use-index-editing';
 
 type Table = Record<number, string[]>;
 
