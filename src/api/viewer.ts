@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { apiRequest } from './http';
 
 /**
  * The viewer session (user-app.md §3 "Viewer session", §7 "POST session"): the documents of the
@@ -44,6 +45,8 @@ export const ViewerDocumentInfo = z.looseObject({
   FileType: z.optional(z.nullable(z.string())),
   Pages: z.optional(z.int()),
   ContentSearchTerms: z.optional(z.nullable(z.string())),
+  /** The version of the document's pages (files, order, rotations): a copy kept offline is fetched again when it changes. */
+  Version: z.optional(z.nullable(z.string())),
 });
 export type ViewerDocumentInfo = z.infer<typeof ViewerDocumentInfo>;
 
@@ -59,3 +62,14 @@ export type ViewerSession = z.infer<typeof ViewerSession>;
 export const viewerPaths = {
   session: (id?: string) => (id === undefined ? '/api/session' : `/api/session/${encodeURIComponent(id)}`),
 } as const;
+
+/** POST api/session: a viewer session of these documents; its id. */
+export async function createViewerSession(body: ViewerSessionRequest, signal?: AbortSignal): Promise<string> {
+  const r = await apiRequest({ method: 'POST', path: viewerPaths.session(), body, auth: 'header', schema: ViewerSessionCreated, signal });
+  return r.Id;
+}
+
+/** GET api/session/{id}: the session's documents as the viewer shows them. */
+export function getViewerSession(id: string, signal?: AbortSignal): Promise<ViewerSession> {
+  return apiRequest({ path: viewerPaths.session(id), auth: 'header', schema: ViewerSession, signal });
+}

@@ -22,6 +22,12 @@
  *              anything is sent; the chunk index doubles as the resume point.
  * - alerts     notifications shown in the tray (job notes of user-app.md §3), with when they were
  *              seen, so alerts are re-shown after 12 hours and not before.
+ * - pins       documents kept on the device for offline use ("Keep offline", src/sync/pins.ts): what
+ *              the viewer and the indexer panel need of each (type, pages, the result row and fields,
+ *              the archive's fields), its fetch state and progress (the resume point after a reload).
+ * - pinParts   the stored pieces of a pinned document, one record each: its file (PDF, the Blob as
+ *              fetched), page images, thumbnails and words per page. Apart from `pins` so listing the
+ *              pins reads no blobs; unpinning deletes every part.
  *
  * Each schema change is a new `version(n)`; old version blocks are never edited.
  */
@@ -238,6 +244,65 @@ export interface AlertRecord {
   seenAt?: number;
 }
 
+/**
+ * Where a pinned document is (src/sync/pins.ts): queued; fetching its parts; waiting (no connection:
+ * tried again when it is back); done (everything stored); failed (reason: refused, gone, quota).
+ */
+export type PinState = 'queued' | 'fetching' | 'waiting' | 'done' | 'failed';
+
+/** A document kept on the device for offline use ("Keep offline"). */
+export interface PinRecord {
+  /** `${db}|${archiveId}|${docId}` (src/sync/pins.ts pinKey). */
+  key: string;
+  /** The user who pinned it: only their session fetches and shows it. */
+  owner?: string;
+  db: number;
+  archiveId: number;
+  docId: number;
+  /** The document's Hash (SecureId). */
+  hash: string;
+  fileName?: string | null;
+  /** 'PDF' (stored file, drawn by pdf.js) or another type (stored page images). */
+  fileType?: string | null;
+  pages?: number;
+  /** The server's version of the document's pages (viewer session Version) the parts were fetched at. */
+  version?: string | null;
+  /** The document as its result page had it (ArchiveDocument: Fields, Rev, Permissions ...). */
+  row?: unknown;
+  /** The result set's Fields (column definitions) the row's values belong to. */
+  fields?: unknown[];
+  /** The archive's fields (GET archives/{a}?type=fields), for the indexer panel offline. */
+  archiveFields?: unknown[];
+  /** Whether page words came from the server (the words API) or are left to OCR on the device. */
+  words?: 'server' | 'device';
+  state: PinState;
+  /** Parts stored so far, of `total` (the tray's progress). */
+  done: number;
+  total: number;
+  /** Bytes stored. */
+  bytes: number;
+  /** Why it failed or waits: a translation key, and the server's words when it gave any. */
+  reason?: { key: string; message?: string };
+  nextAttemptAt?: number;
+  retries?: number;
+  createdAt: number;
+  updatedAt: number;
+  /** When every part was last stored. */
+  fetchedAt?: number;
+}
+
+/** One stored piece of a pinned document. */
+export interface PinPartRecord {
+  /** `${pinKey}|file`, `${pinKey}|page|${n}`, `${pinKey}|thumb|${n}`, `${pinKey}|words|${n}`. */
+  key: string;
+  pin: string;
+  kind: 'file' | 'page' | 'thumb' | 'words';
+  page: number;
+  blob?: Blob;
+  words?: unknown;
+  bytes: number;
+}
+
 /** Approximate size of a cached page: its JSON text length in UTF-16 bytes. */
 export function estimatePageBytes(data: unknown): number {
   try {
@@ -257,6 +322,8 @@ export class ArchiveDb extends Dexie {
   jobs!: EntityTable<JobRecord, 'id'>;
   uploads!: EntityTable<UploadRecord, 'id'>;
   alerts!: EntityTable<AlertRecord, 'id'>;
+  pins!: EntityTable<PinRecord, 'key'>;
+  pinParts!: EntityTable<PinPartRecord, 'key'>;
 
   constructor(name = 'archive-app') {
     super(name);
@@ -285,6 +352,8 @@ export class ArchiveDb extends Dexie {
             if (typeof p.lastUsed !== 'number') p.lastUsed = typeof p.fetchedAt === 'number' ? p.fetchedAt : 0;
           });
       });
+    // v3: documents kept offline (src/sync/pins.ts) and their stored parts.
+    this.version(3).stores({ pins: 'key, state, owner, createdAt', pinParts: 'key, pin' });
   }
 }
 

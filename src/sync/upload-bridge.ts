@@ -1,18 +1,20 @@
 /**
  * The page's one way into the upload worker (workers/upload.worker.ts; STYLE.md: one Comlink bridge
- * per worker), started while a user is signed in (react/use-upload-worker.ts). A session error the
+ * per worker), started while a user is signed in (react/use-uploads.ts). A session error the
  * worker meets comes back as plain data and is handed to the page's error handler as an ApiError.
+ * The pin worker (workers/pin.worker.ts) has the same shape: startLoopWorker serves both.
  */
 import { proxy, releaseProxy, wrap, type Endpoint } from 'comlink';
 import { ApiError, type ApiErrorInit } from '../api/api-error';
 
-/** What workers/upload.worker.ts exposes. */
-export interface UploadWorkerApi {
+/** What workers/upload.worker.ts and workers/pin.worker.ts expose. */
+export interface LoopWorkerApi {
   start(baseUrl: string, onStopped: (error: ApiErrorInit | null) => void): Promise<void>;
   /** Work waiting uploads now (the connection is back, or a new upload was queued). */
   kick(): void;
   stop(): void;
 }
+export type UploadWorkerApi = LoopWorkerApi;
 
 export interface UploadWorkerOptions {
   baseUrl: string;
@@ -28,8 +30,13 @@ function startWorker() {
 
 /** Starts the upload worker; `kick` wakes it, `stop` ends it. */
 export function startUploadWorker(opts: UploadWorkerOptions): { kick(): void; stop(): void } {
-  const handle = (opts.start ?? startWorker)();
-  const api = wrap<UploadWorkerApi>(handle.endpoint);
+  return startLoopWorker(opts.start ?? startWorker, opts);
+}
+
+/** Starts a loop worker (upload, pin) from `start`; `kick` wakes it, `stop` ends it. */
+export function startLoopWorker(start: () => { endpoint: Endpoint; terminate(): void }, opts: Omit<UploadWorkerOptions, 'start'>): { kick(): void; stop(): void } {
+  const handle = start();
+  const api = wrap<LoopWorkerApi>(handle.endpoint);
   void api
     .start(
       opts.baseUrl,
@@ -37,7 +44,7 @@ export function startUploadWorker(opts: UploadWorkerOptions): { kick(): void; st
         if (init) opts.onSessionError(new ApiError(init));
       }),
     )
-    .catch((e: unknown) => console.warn('Upload worker did not start', e));
+    .catch((e: unknown) => console.warn('A worker did not start', e));
   return {
     kick: () => void api.kick().catch(() => undefined),
     stop: () => {

@@ -11,7 +11,7 @@ describe('the Dexie schema', () => {
 
   it('holds every table ARCHITECTURE.md names', () => {
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['alerts', 'gridState', 'jobs', 'languages', 'outbox', 'pages', 'queryCache', 'settings', 'uploads'].sort(),
+      ['alerts', 'gridState', 'jobs', 'languages', 'outbox', 'pages', 'pinParts', 'pins', 'queryCache', 'settings', 'uploads'].sort(),
     );
   });
 

@@ -6,11 +6,8 @@
  * session error to the app's error handler (the uploads wait for sign-in).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
-import { handleError } from '../../api/error-handler';
-import { httpContext } from '../../api/http';
 import { db, type UploadRecord } from '../../db/db';
-import { useSession } from '../../session/use-session';
+import { useLoopWorker } from './use-loop-worker';
 
 const NONE: UploadRecord[] = [];
 
@@ -22,29 +19,11 @@ export function useUpload(id: string | null | undefined): UploadRecord | undefin
   return useLiveQuery(() => (id ? db.uploads.get(id) : undefined), [id]);
 }
 
+// uploads.ts (and the upload contract it imports) loads with the worker's bridge, after the first
+// paint: the shell only needs the hooks that read the table.
+const loadUploadWorker = () =>
+  Promise.all([import('../upload-bridge'), import('../uploads')]).then(([b, u]) => ({ start: b.startUploadWorker, setKick: u.setUploadKick }));
+
 export function useUploadWorker(): void {
-  const token = useSession()?.token ?? null;
-  useEffect(() => {
-    // No Worker in unit tests' DOM (happy-dom): the tray still shows the records.
-    if (!token || typeof Worker === 'undefined') return;
-    let handle: { kick(): void; stop(): void } | null = null;
-    let setKick: ((fn: (() => void) | null) => void) | null = null;
-    let live = true;
-    const online = () => handle?.kick();
-    // uploads.ts (and the upload contract it imports) loads with the worker's bridge, after the
-    // first paint: the shell only needs the hooks that read the table.
-    void Promise.all([import('../upload-bridge'), import('../uploads')]).then(([{ startUploadWorker }, { setUploadKick }]) => {
-      if (!live) return;
-      handle = startUploadWorker({ baseUrl: httpContext().baseUrl, onSessionError: (e) => void handleError(e) });
-      setKick = setUploadKick;
-      setUploadKick(() => handle?.kick());
-    });
-    window.addEventListener('online', online);
-    return () => {
-      live = false;
-      window.removeEventListener('online', online);
-      setKick?.(null);
-      handle?.stop();
-    };
-  }, [token]);
+  useLoopWorker(loadUploadWorker);
 }

@@ -4,17 +4,9 @@
  * tab) for "Document n of m" and the previous/next document. Kept by TanStack Query per user.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { ViewerSession, ViewerSessionCreated, viewerPaths, type ViewerSessionRequest } from '../../../api/viewer';
+import { createViewerSession, getViewerSession } from '../../../api/viewer';
 
-export async function createViewerSession(body: ViewerSessionRequest, signal?: AbortSignal): Promise<string> {
-  const r = await apiRequest({ method: 'POST', path: viewerPaths.session(), body, auth: 'header', schema: ViewerSessionCreated, signal });
-  return r.Id;
-}
-
-export function getViewerSession(id: string, signal?: AbortSignal): Promise<ViewerSession> {
-  return apiRequest({ path: viewerPaths.session(id), auth: 'header', schema: ViewerSession, signal });
-}
+export { createViewerSession, getViewerSession };
 
 export function viewerSessionQueryOptions(scope: string | null, id: string | undefined) {
   return queryOptions({

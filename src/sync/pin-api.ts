@@ -1,0 +1,48 @@
+/**
+ * The calls that fetch a kept document's parts (src/sync/pins.ts PinApi), through the app's one fetch
+ * wrapper and file call: the viewer session of the document alone (its type, pages and pages
+ * Version; the server checks the view right and the Hash), the archive's fields, the file (a PDF),
+ * and the server's page images (TIFF pages, thumbnails). Used by workers/pin.worker.ts.
+ */
+import { isAbortError, ApiError } from '../api/api-error';
+import { fetchArchiveFields } from '../api/archives';
+import { fetchDocumentFile } from '../api/document-file';
+import { documentThumbUrl } from '../api/documents';
+import { httpContext, httpError } from '../api/http';
+import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
+import type { PinRecord } from '../db/db';
+import type { PinApi } from './pins';
+
+const fileDoc = (p: PinRecord) => ({ archiveId: p.archiveId, id: p.docId, hash: p.hash });
+
+async function info(p: PinRecord, signal?: AbortSignal): Promise<ViewerDocumentInfo> {
+  const id = await createViewerSession({ Database: p.db, Documents: [{ Archive: p.archiveId, Id: p.docId, Hash: p.hash }] }, signal);
+  const session = await getViewerSession(id, signal);
+  const doc = session.Documents[0];
+  return doc ?? { Archive: p.archiveId, Id: p.docId, Hash: p.hash, Available: false };
+}
+
+/** A page image as the server renders it (the token in the query, as an <img> sends it). */
+async function pageImage(p: PinRecord, page: number, width: number, height?: number, signal?: AbortSignal): Promise<Blob> {
+  const { baseUrl, token } = httpContext();
+  const url = documentThumbUrl({ baseUrl, token, db: p.db, archiveId: p.archiveId, docId: p.docId, hash: p.hash, page, width, height });
+  const shown = url.replace(/([?&]token=)[^&]*/, '$1…');
+  let res: Response;
+  try {
+    res = await fetch(url, { signal });
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    throw new ApiError({ kind: 'network', method: 'GET', url: shown, cause: e });
+  }
+  if (!res.ok) throw httpError('GET', shown, res, await res.text().catch(() => ''));
+  return res.blob();
+}
+
+export function pinApi(signal?: AbortSignal): PinApi {
+  return {
+    info: (p) => info(p, signal),
+    archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
+    file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal })).response.blob(),
+    pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
+  };
+}

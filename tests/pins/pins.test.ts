@@ -1,0 +1,201 @@
+/**
+ * Documents kept offline (src/sync/pins.ts) on fake-indexeddb with a fake server: a PDF is kept as
+ * its file and thumbnails, a TIFF as its page images and thumbnails; a fetch cut by a lost
+ * connection goes on from the next part; a new pages Version fetches every part again and swaps them
+ * at the end; refusals and a full device end as failed with their reason; unpinning removes every
+ * blob; the reads the viewer and the indexer panel use; the loop's choice of the next pin.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
+import type { ViewerDocumentInfo } from '../../src/api/viewer';
+import { ArchiveDb, type PinRecord } from '../../src/db/db';
+import {
+  PIN_KEYS, PIN_PAGE_WIDTH, PIN_THUMB_SIZE, getPinnedFile, getPinnedPageImage, getPinnedThumb, getPinnedWords, localViewerSession, nextPin, partsOf,
+  pinDocuments, pinKey, putPinnedWords, readPinnedDocument, refreshPin, retryPin, unpinDocuments, updatePinnedRows, workPin, type PinApi,
+} from '../../src/sync/pins';
+
+const network = () => new ApiError({ kind: 'network', method: 'GET', url: '/x' });
+const http = (status: number) => new ApiError({ kind: 'http', method: 'GET', url: '/x', status, serverMessage: `status ${status}` });
+
+class FakeServer implements PinApi {
+  docs = new Map<number, ViewerDocumentInfo>();
+  calls: string[] = [];
+  /** Throws for the call-th part fetch (0-based) from when it is set, once. */
+  private failing: { call: number; error: unknown } | null = null;
+  private n = 0;
+  set failAt(f: { call: number; error: unknown }) {
+    this.failing = f;
+    this.n = 0;
+  }
+  wordsApi = false;
+  private hit(what: string) {
+    this.calls.push(what);
+    if (this.failing && this.failing.call === this.n++) {
+      const e = this.failing.error;
+      this.failing = null;
+      throw e;
+    }
+  }
+  async info(p: PinRecord) {
+    const d = this.docs.get(p.docId);
+    if (!d) throw http(404);
+    return d;
+  }
+  async archiveFields() {
+    return [{ ID: 1, Name: 'Title', Type: 1 }];
+  }
+  async file(p: PinRecord) {
+    this.hit(`file ${p.docId}`);
+    return new Blob([`%PDF ${p.docId} ${this.docs.get(p.docId)?.Version}`], { type: 'application/pdf' });
+  }
+  async pageImage(p: PinRecord, page: number, width: number, height?: number) {
+    this.hit(`image ${p.docId} ${page} ${width}${height ? `x${height}` : ''}`);
+    return new Blob([`png ${p.docId} ${page} ${width} ${this.docs.get(p.docId)?.Version}`], { type: 'image/png' });
+  }
+}
+
+const text = (b: Blob | null) => (b ? b.text() : Promise.resolve(null));
+
+describe('documents kept offline', () => {
+  let database: ArchiveDb;
+  let server: FakeServer;
+  const pdf = { db: 1, archiveId: 2, docId: 10, hash: 'h10', fileName: 'a.pdf', row: { Id: 10, Rev: 3, Fields: [{ ID: 1, VAL: 'x' }] }, fields: [{ ID: 1 }] };
+  const tif = { db: 1, archiveId: 2, docId: 11, hash: 'h11', fileName: 'b.tif' };
+  beforeEach(async () => {
+    database = new ArchiveDb(`pins-${Math.random()}`);
+    await database.open();
+    server = new FakeServer();
+    server.docs.set(10, { Archive: 2, Id: 10, Hash: 'h10', Available: true, FileName: 'a.pdf', FileType: 'PDF', Pages: 2, Version: 'v1' });
+    server.docs.set(11, { Archive: 2, Id: 11, Hash: 'h11', Available: true, FileName: 'b.tif', FileType: 'TIFF', Pages: 3, Version: 'v1' });
+  });
+  afterEach(() => database.delete());
+
+  it('keeps a PDF as its file and thumbnails, a TIFF as its page images and thumbnails', async () => {
+    const [a, b] = await pinDocuments([pdf, tif], { database, owner: 'user', now: 1 });
+    expect(a).toBe('1|2|10');
+    expect(await workPin(database, a!, server)).toEqual({ outcome: 'done' });
+    expect(await workPin(database, b!, server)).toEqual({ outcome: 'done' });
+    expect(server.calls).toEqual([
+      'file 10', `image 10 1 ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`, `image 10 2 ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`,
+      `image 11 1 ${PIN_PAGE_WIDTH}`, `image 11 2 ${PIN_PAGE_WIDTH}`, `image 11 3 ${PIN_PAGE_WIDTH}`,
+      `image 11 1 ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`, `image 11 2 ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`, `image 11 3 ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`,
+    ]);
+    const p = (await database.pins.get(a!))!;
+    expect(p).toMatchObject({ state: 'done', fileType: 'PDF', pages: 2, version: 'v1', done: 3, total: 3, words: 'device', archiveFields: [{ ID: 1, Name: 'Title', Type: 1 }] });
+    expect(p.bytes).toBe((await database.pinParts.where('pin').equals(a!).toArray()).reduce((s, x) => s + x.bytes, 0));
+    const ref = { db: 1, archiveId: 2, docId: 10 };
+    expect(await text(await getPinnedFile(ref, database))).toBe('%PDF 10 v1');
+    expect(await text(await getPinnedThumb(ref, 2, database))).toBe(`png 10 2 ${PIN_THUMB_SIZE} v1`);
+    expect(await getPinnedPageImage(ref, 1, database)).toBeNull();
+    expect(await text(await getPinnedPageImage({ db: 1, archiveId: 2, docId: 11 }, 3, database))).toBe(`png 11 3 ${PIN_PAGE_WIDTH} v1`);
+    expect((await getPinnedFile({ db: 1, archiveId: 2, docId: 11 }, database))).toBeNull();
+  });
+
+  it('goes on from the next part after a lost connection, fetching no part twice', async () => {
+    const [b] = await pinDocuments([tif], { database, owner: 'user' });
+    server.failAt = { call: 2, error: network() };
+    let t = 1000;
+    expect(await workPin(database, b!, server, () => t)).toEqual({ outcome: 'waiting' });
+    const waiting = (await database.pins.get(b!))!;
+    expect(waiting).toMatchObject({ state: 'waiting', done: 2, total: 6, reason: { key: PIN_KEYS.offline } });
+    expect(waiting.nextAttemptAt).toBeGreaterThan(t);
+    // The loop's choice: not before it is due, then this one.
+    expect(nextPin([waiting], 'user', t)).toEqual({ at: waiting.nextAttemptAt });
+    t = waiting.nextAttemptAt!;
+    expect(nextPin([waiting], 'user', t)).toEqual({ key: b });
+    expect(nextPin([waiting], 'someone else', t)).toEqual({});
+    server.calls = [];
+    expect(await workPin(database, b!, server, () => t)).toEqual({ outcome: 'done' });
+    expect(server.calls).toEqual([`image 11 3 ${PIN_PAGE_WIDTH}`, ...[1, 2, 3].map((n) => `image 11 ${n} ${PIN_THUMB_SIZE}x${PIN_THUMB_SIZE}`)]);
+    expect(await database.pinParts.where('pin').equals(b!).count()).toBe(6);
+  });
+
+  it('fetches every part again when the server has a new pages Version, keeping the old until the new are in', async () => {
+    const [a] = await pinDocuments([pdf], { database, owner: 'user' });
+    await workPin(database, a!, server);
+    const ref = { db: 1, archiveId: 2, docId: 10 };
+    expect(await refreshPin(a!, 'v1', database)).toBe(false);
+    server.docs.set(10, { ...server.docs.get(10)!, Pages: 1, Version: 'v2' });
+    expect(await refreshPin(a!, 'v2', database)).toBe(true);
+    server.failAt = { call: 1, error: network() }; // the new file came, the thumbnail did not
+    expect(await workPin(database, a!, server)).toEqual({ outcome: 'waiting' });
+    expect(await text(await getPinnedFile(ref, database))).toBe('%PDF 10 v1');
+    await retryPin(a!, database);
+    expect(await workPin(database, a!, server)).toEqual({ outcome: 'done' });
+    expect(await text(await getPinnedFile(ref, database))).toBe('%PDF 10 v2');
+    expect(await getPinnedThumb(ref, 2, database)).toBeNull();
+    expect(await database.pins.get(a!)).toMatchObject({ state: 'done', version: 'v2', pages: 1, done: 2, total: 2 });
+  });
+
+  it('ends refused, gone and full-device pins as failed with their reason, and tries a failed one again when pinned again', async () => {
+    const [a, b] = await pinDocuments([pdf, tif], { database, owner: 'user' });
+    server.failAt = { call: 0, error: http(403) };
+    expect(await workPin(database, a!, server)).toEqual({ outcome: 'failed' });
+    expect((await database.pins.get(a!))!.reason).toEqual({ key: PIN_KEYS.forbidden, message: 'status 403' });
+    server.docs.set(11, { ...server.docs.get(11)!, Available: false });
+    expect(await workPin(database, b!, server)).toEqual({ outcome: 'failed' });
+    expect((await database.pins.get(b!))!.reason).toEqual({ key: PIN_KEYS.missing });
+
+    server.docs.set(11, { ...server.docs.get(11)!, Available: true });
+    await pinDocuments([tif], { database, owner: 'user' });
+    expect((await database.pins.get(b!))!.state).toBe('queued');
+    server.failAt = { call: 1, error: new DOMException('The quota has been exceeded.', 'QuotaExceededError') };
+    expect(await workPin(database, b!, server)).toEqual({ outcome: 'failed' });
+    expect((await database.pins.get(b!))!.reason).toEqual({ key: PIN_KEYS.quota });
+    // The part stored before the device was full stays until the pin is removed.
+    expect(await database.pinParts.where('pin').equals(b!).count()).toBe(1);
+  });
+
+  it('stops for a session error with the pin still queued', async () => {
+    const [a] = await pinDocuments([pdf], { database, owner: 'user' });
+    const expired = new ApiError({ kind: 'http', method: 'GET', url: '/x', status: 402 });
+    server.failAt = { call: 0, error: expired };
+    expect(await workPin(database, a!, server)).toEqual({ outcome: 'session', error: expired });
+    expect((await database.pins.get(a!))!.state).toBe('queued');
+  });
+
+  it('removes every stored part when unpinned, also while it is being fetched', async () => {
+    const [a, b] = await pinDocuments([pdf, tif], { database, owner: 'user' });
+    await workPin(database, a!, server);
+    const slow: PinApi = {
+      ...server,
+      info: (p) => server.info(p),
+      archiveFields: () => server.archiveFields(),
+      file: (p) => server.file(p),
+      pageImage: async (p, page, w, h) => {
+        if (page === 2) await unpinDocuments([b!], database);
+        return server.pageImage(p, page, w, h);
+      },
+    };
+    expect(await workPin(database, b!, slow)).toEqual({ outcome: 'gone' });
+    await unpinDocuments([a!], database);
+    expect(await database.pins.count()).toBe(0);
+    expect(await database.pinParts.count()).toBe(0);
+  });
+
+  it('gives the viewer a session of the kept document and the panel its row, the latest the grid saw', async () => {
+    const [a] = await pinDocuments([pdf], { database, owner: undefined as unknown as string });
+    await workPin(database, a!, server);
+    const p = (await readPinnedDocument(1, 2, 10, database))!;
+    expect(p.row).toEqual(pdf.row);
+    expect(localViewerSession(p)).toEqual({
+      Id: 'pinned:1|2|10', Database: 1, SearchId: null, SearchCriteria: null,
+      Documents: [{ Archive: 2, Id: 10, Hash: 'h10', Available: true, FileName: 'a.pdf', FileType: 'PDF', Pages: 2, Version: 'v1' }],
+    });
+    const newer = { Id: 10, Rev: 4, Fields: [{ ID: 1, VAL: 'y' }] };
+    await updatePinnedRows([{ ref: { db: 1, archiveId: 2, docId: 10 }, row: newer }, { ref: { db: 1, archiveId: 2, docId: 99 }, row: {} }], database);
+    expect((await readPinnedDocument(1, 2, 10, database))!.row).toEqual(newer);
+    expect(await readPinnedDocument(1, 2, 99, database)).toBeUndefined();
+    // Words the device recognised are kept with the document, and go with it.
+    await putPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, [{ Value: 'Invoice' }], database);
+    expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toEqual([{ Value: 'Invoice' }]);
+    await unpinDocuments([pinKey({ db: 1, archiveId: 2, docId: 10 })], database);
+    expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toBeNull();
+  });
+
+  it('lists the parts a document is kept as', () => {
+    expect(partsOf({ fileType: 'pdf', pages: 2 }, false)).toEqual([{ kind: 'file', page: 0 }, { kind: 'thumb', page: 1 }, { kind: 'thumb', page: 2 }]);
+    expect(partsOf({ fileType: 'TIFF', pages: 1 }, true)).toEqual([{ kind: 'page', page: 1 }, { kind: 'thumb', page: 1 }, { kind: 'words', page: 1 }]);
+  });
+});
