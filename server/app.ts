@@ -30,6 +30,7 @@ import { documentEmailRoutes } from './routes/document-email.js';
 import { documentFileRoutes } from './routes/document-file.js';
 import { documentOperationRoutes } from './routes/document-operations.js';
 import { bulkUpdateRoutes } from './routes/bulk-update.js';
+import { burstRoutes } from './routes/burst.js';
 import { importRoutes } from './routes/import.js';
 import { exportRoutes } from './routes/export.js';
 import { documentRoutes } from './routes/documents.js';
@@ -216,6 +217,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   indexesValidateRoutes(app, ctx);
   const thumbs = new Thumbnailer(files);
   documentRoutes(app, ctx, thumbs);
+  burstRoutes(app, ctx, thumbs);
   const recognizer = new Recognizer(opts.ocrLangPath);
   wordsRoutes(app, ctx, new PageWordsService(store, thumbs, recognizer));
   fieldDataRoutes(app, ctx);

@@ -16,7 +16,7 @@ import { HISTORY_PAGE_SIZE } from '../../src/api/constants.js';
 import { historyEventOf } from '../audit/history-event.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
-import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
+import { thumbAtSize, type Thumbnailer } from '../thumbs/thumbnailer.js';
 import { archiveWithRights, loadDocument, requireDatabase } from '../services/documents.js';
 
 const { view: VIEW, history: HISTORY } = ARCHIVE_PERMISSIONS;
@@ -54,17 +54,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext, thumbs:
     );
     const row = r.rows[0];
     if (!row) throw fileMissing();
-    let width = q.Width === undefined ? 0 : Math.min(q.Width, THUMB_MAX);
-    let height = q.Height === undefined ? 0 : Math.min(q.Height, THUMB_MAX);
-    if (!width && !height) height = THUMB_DEFAULT_HEIGHT;
-    if (width > THUMB_MAX) width = THUMB_MAX;
-    let png: Buffer;
-    try {
-      png = await thumbs.thumb(row.sha256, row.file_type, row.page_in_file, width, height);
-    } catch (e) {
-      if (e instanceof PageOutOfRange || (e as NodeJS.ErrnoException).code === 'ENOENT') throw fileMissing();
-      throw e;
-    }
+    const png = await thumbAtSize(thumbs, row.sha256, row.file_type, row.page_in_file, q);
+    if (!png) throw fileMissing();
     return reply.type('image/png').header('Cache-Control', 'private, max-age=86400').send(png);
   });
 

@@ -19,7 +19,7 @@ import type { Actor } from '../services/documents.js';
 import { checkInboxName, deleteInboxFile, exportFiles, moveInboxFile, putDocumentInInbox, renameInboxFile, sendInboxFile } from '../services/inbox-changes.js';
 import { inboxFile, inboxWithRights } from '../services/inboxes.js';
 import { StreamingZipWriter } from '../services/zip-writer.js';
-import { PageOutOfRange, THUMB_DEFAULT_HEIGHT, THUMB_MAX, type Thumbnailer } from '../thumbs/thumbnailer.js';
+import { thumbAtSize, type Thumbnailer } from '../thumbs/thumbnailer.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Params = z.object({ id: Id });
@@ -120,17 +120,8 @@ export function inboxChangeRoutes(app: FastifyInstance, ctx: ServerContext, thum
     const name = checkInboxName(q.FileName, 'FileName');
     const inbox = await inboxWithRights(store, auth.userId, id);
     const f = await inboxFile(store, inbox.id, name);
-    let width = q.Width === undefined ? 0 : Math.min(q.Width, THUMB_MAX);
-    let height = q.Height === undefined ? 0 : Math.min(q.Height, THUMB_MAX);
-    if (!width && !height) height = THUMB_DEFAULT_HEIGHT;
-    if (width > THUMB_MAX) width = THUMB_MAX;
-    let png: Buffer;
-    try {
-      png = await thumbs.thumb(f.sha256, f.file_type, (q.Page ?? 1) - 1, width, height);
-    } catch (e) {
-      if (e instanceof PageOutOfRange || (e as NodeJS.ErrnoException).code === 'ENOENT') throw fileMissing();
-      throw e;
-    }
+    const png = await thumbAtSize(thumbs, f.sha256, f.file_type, (q.Page ?? 1) - 1, q);
+    if (!png) throw fileMissing();
     // Keyed by name, and a name can be given to other bytes (rename, delete, a new file): not cached long.
     return reply.type('image/png').header('Cache-Control', 'private, no-cache').send(png);
   });

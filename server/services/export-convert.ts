@@ -101,14 +101,17 @@ async function bwPng(bytes: Buffer, pages: PdfSourcePage[]): Promise<Buffer> {
   return img.withMetadata({ density: dpi }).png({ palette: true, colours: 2, dither: 0 }).toBuffer();
 }
 
-/** One CCITT G4 TIFF page a page (as ENVIRONMENT.md shows), joined into one multi-page TIFF. */
+/** The page as a one-page CCITT G4 TIFF (as ENVIRONMENT.md shows), turned by its rotation; also a burst's TIFF pages. */
+export async function g4Page(bytes: Buffer, p: PdfSourcePage): Promise<Buffer> {
+  const { img, dpi } = await bwPage(bytes, p);
+  const perMm = dpi / 25.4;
+  return img.extractChannel(0).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1, xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer();
+}
+
+/** One G4 page a page, joined into one multi-page TIFF. */
 async function bwTiff(bytes: Buffer, pages: PdfSourcePage[]): Promise<Buffer> {
   const out: Buffer[] = [];
-  for (const p of pages) {
-    const { img, dpi } = await bwPage(bytes, p);
-    const perMm = dpi / 25.4;
-    out.push(await img.extractChannel(0).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1, xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer());
-  }
+  for (const p of pages) out.push(await g4Page(bytes, p));
   return joinTiffs(out);
 }
 

@@ -10,7 +10,7 @@
  * made from an inbox file, or one moved into an inbox, gets its archive history entry.
  * A move and a rename keep the file's dates, as a file system does; a copy is created now.
  */
-import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
+import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import type { FieldDataInvalid } from '../../src/api/documents.js';
 import {
   INBOX_FILE_EXISTS_KEY,
@@ -30,7 +30,7 @@ import { writeAudit } from './audit.js';
 import { archiveWithRights, documentIn, requireDatabase, type Actor } from './documents.js';
 import { inboxFile, inboxWithRights, type InboxFileRow } from './inboxes.js';
 import { pagesOf, pagesToPdf } from './merge.js';
-import { checkNewValues, insertDocument } from './new-document.js';
+import { archiveToAddTo, checkNewValues, insertDocument } from './new-document.js';
 
 const NAME_PROBLEMS: Record<NonNullable<ReturnType<typeof inboxNameProblem>>, string> = {
   empty: 'is empty',
@@ -133,10 +133,7 @@ export async function sendInboxFile(
 ): Promise<SendOutcome> {
   checkInboxName(req.fileName, 'fileName');
   const inbox = await inboxForChange(store, actor, inboxId);
-  await requireDatabase(store, req.dbId);
-  const archive = await archiveWithRights(store, req.dbId, actor.userId, req.archiveId);
-  if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0 || (archive.rights & ARCHIVE_PERMISSIONS.add) === 0) throw Errors.forbidden(`You do not have permission to add documents to archive ${archive.name}`);
-  if ((archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest(`Archive ${archive.name} holds versions: documents are not added to it`);
+  const archive = await archiveToAddTo(store, req.dbId, actor, req.archiveId);
   // The file first: a missing one is a 404 whatever the values say.
   await inboxFile(store, inbox.id, req.fileName);
 

@@ -257,6 +257,41 @@ export function packBits(pixels: Buffer, width: number, height: number): Buffer 
   return out;
 }
 
+/**
+ * The document's file and pages replaced by one new file holding `pages` in order (each keeping its
+ * rotation and text), in the caller's transaction: merge's base, and a burst source that loses the
+ * burst pages. The system fields the archive shows (Page Count, File Type, Last Modified By: Prop 16,
+ * 1024, 256) are stored values: they follow the new file, or the grid would show the old page count.
+ * contentText null keeps the document's own.
+ */
+export async function replaceDocumentFile(
+  tx: Queryable,
+  d: { docId: number; archiveId: number; file: { sha256: string; file_name: string; file_type: string; page_count: number }; pages: readonly { rotation: number; text: string | null }[]; contentText: string | null; now: Date; userName: string },
+): Promise<void> {
+  await tx.query('DELETE FROM document_pages WHERE document_id = $1', [d.docId]);
+  await tx.query('DELETE FROM document_files WHERE document_id = $1', [d.docId]);
+  const f = await tx.query<{ id: number }>(
+    'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 0, $2, $3, $4, $5) RETURNING id',
+    [d.docId, d.file.sha256, d.file.file_name, d.file.file_type, d.file.page_count],
+  );
+  const fileId = Number(f.rows[0]!.id);
+  const params: unknown[] = [d.docId, fileId];
+  const values = d.pages.map((p, i) => {
+    params.push(i + 1, i, p.rotation, p.text);
+    const k = params.length;
+    return `($1, $${k - 3}, $2, $${k - 2}, $${k - 1}, $${k})`;
+  });
+  if (values.length) await tx.query(`INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text) VALUES ${values.join(', ')}`, params);
+  await tx.query(
+    `UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = COALESCE($5, content_text), modified_at = $6, modified_by = $7,
+            fields = fields || COALESCE((SELECT jsonb_object_agg(f.id::text, CASE WHEN (f.prop & $9) <> 0 THEN to_jsonb($2::int::text) WHEN (f.prop & $10) <> 0 THEN to_jsonb($4::text) ELSE to_jsonb($7::text) END)
+                                           FROM archive_fields af JOIN fields f ON f.id = af.field_id
+                                          WHERE af.archive_id = $8 AND NOT f.multi_value AND (f.prop & ($9 | $10 | $11)) <> 0), '{}'::jsonb)
+      WHERE id = $1`,
+    [d.docId, d.file.page_count, d.file.file_name, d.file.file_type, d.contentText, d.now, d.userName, d.archiveId, FIELD_PROPS.pageCount, FIELD_PROPS.fileType, FIELD_PROPS.lastModifiedBy],
+  );
+}
+
 const pdfName = (name: string | null, id: number) => `${(name ?? `document-${id}`).replace(/\.[^./\\]*$/, '')}.pdf`;
 
 /** Does the merge or append of `req` for `actor`; see the file comment and the contract. */
@@ -299,31 +334,15 @@ export async function mergeDocuments(deps: MergeDeps, dbId: number, actor: Actor
       answer = { InboxID: base.inbox.id, Path: name, PageCount: ordered.length };
     } else {
       const b = base.doc;
-      const fileName = pdfName(b.file_name, b.id);
-      await tx.query('DELETE FROM document_pages WHERE document_id = $1', [b.id]);
-      await tx.query('DELETE FROM document_files WHERE document_id = $1', [b.id]);
-      const f = await tx.query<{ id: number }>(
-        'INSERT INTO document_files (document_id, position, sha256, file_name, file_type, page_count) VALUES ($1, 0, $2, $3, $4, $5) RETURNING id',
-        [b.id, blob.sha256, fileName, 'PDF', ordered.length],
-      );
-      const fileId = Number(f.rows[0]!.id);
-      const params: unknown[] = [b.id, fileId];
-      const values = ordered.map((p, i) => {
-        params.push(i + 1, i, p.rotation, p.text);
-        const k = params.length;
-        return `($1, $${k - 3}, $2, $${k - 2}, $${k - 1}, $${k})`;
+      await replaceDocumentFile(tx, {
+        docId: b.id,
+        archiveId: b.archive.id,
+        file: { sha256: blob.sha256, file_name: pdfName(b.file_name, b.id), file_type: 'PDF', page_count: ordered.length },
+        pages: ordered,
+        contentText,
+        now,
+        userName: actor.userName,
       });
-      if (values.length) await tx.query(`INSERT INTO document_pages (document_id, page_no, file_id, page_in_file, rotation, text) VALUES ${values.join(', ')}`, params);
-      // The system fields the archive shows (Page Count, File Type, Last Modified By: Prop 16, 1024,
-      // 256) are stored values: they follow the new file, or the grid would show the old page count.
-      await tx.query(
-        `UPDATE documents SET page_count = $2, file_name = $3, file_type = $4, content_text = $5, modified_at = $6, modified_by = $7,
-                fields = fields || COALESCE((SELECT jsonb_object_agg(f.id::text, CASE WHEN (f.prop & $9) <> 0 THEN to_jsonb($2::int::text) WHEN (f.prop & $10) <> 0 THEN to_jsonb($4::text) ELSE to_jsonb($7::text) END)
-                                               FROM archive_fields af JOIN fields f ON f.id = af.field_id
-                                              WHERE af.archive_id = $8 AND NOT f.multi_value AND (f.prop & ($9 | $10 | $11)) <> 0), '{}'::jsonb)
-          WHERE id = $1`,
-        [b.id, ordered.length, fileName, 'PDF', contentText, now, actor.userName, b.archive.id, FIELD_PROPS.pageCount, FIELD_PROPS.fileType, FIELD_PROPS.lastModifiedBy],
-      );
       answer = { DocID: b.id, ArchiveID: b.archive.id, PageCount: ordered.length };
     }
     if (removeOthers && otherDocs.length) {

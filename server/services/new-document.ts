@@ -5,7 +5,7 @@
  * (services/import.ts) both go through here, so a value refused by one is refused by the other.
  */
 import { randomBytes } from 'node:crypto';
-import { FIELD_PROPS } from '../../src/api/archives.js';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
 import type { FieldDataInvalid } from '../../src/api/documents.js';
 import type { HistoryEvent } from '../../src/api/audit.js';
 import { isReadOnlyProp } from '../../src/fields/editability.js';
@@ -14,7 +14,8 @@ import type { Queryable } from '../db/store.js';
 import { Errors } from '../http/errors.js';
 import { isMulti, type FieldRow } from '../search/model.js';
 import { writeAudit } from './audit.js';
-import type { Actor } from './documents.js';
+import type { ArchiveRow } from '../auth/permissions.js';
+import { archiveWithRights, requireDatabase, type Actor } from './documents.js';
 import { outsideDynamicList, revalidate } from './field-edits.js';
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -44,6 +45,15 @@ export interface CheckOptions {
   readOnly?: 'forbid' | 'refuse';
   /** The field rules' verdict (a job passes a cached one). */
   verdict?: (f: FieldRow, v: GivenValue) => Promise<FieldValueResult>;
+}
+
+/** The archive a new document goes to: view and add (2) there, and not a versions archive. */
+export async function archiveToAddTo(db: Queryable, dbId: number, actor: Actor, archiveId: number): Promise<ArchiveRow> {
+  await requireDatabase(db, dbId);
+  const archive = await archiveWithRights(db, dbId, actor.userId, archiveId);
+  if ((archive.rights & ARCHIVE_PERMISSIONS.view) === 0 || (archive.rights & ARCHIVE_PERMISSIONS.add) === 0) throw Errors.forbidden(`You do not have permission to add documents to archive ${archive.name}`);
+  if ((archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest(`Archive ${archive.name} holds versions: documents are not added to it`);
+  return archive;
 }
 
 const hasValue = (e: GivenValue) => (e.VAL ?? '') !== '' || (e.MVAL ?? []).some((v) => v !== '');

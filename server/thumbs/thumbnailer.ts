@@ -128,3 +128,19 @@ export class Thumbnailer {
     if (w) await w.terminate();
   }
 }
+
+/**
+ * A page's PNG at the size a call asks (Width and/or Height, each clamped to THUMB_MAX; neither: the
+ * default height), or null when the page or its file is not there (the caller answers its 404).
+ */
+export async function thumbAtSize(thumbs: Thumbnailer, sha256: string, fileType: string, pageInFile: number, q: { Width?: number; Height?: number }): Promise<Buffer | null> {
+  const width = q.Width === undefined ? 0 : Math.min(q.Width, THUMB_MAX);
+  let height = q.Height === undefined ? 0 : Math.min(q.Height, THUMB_MAX);
+  if (!width && !height) height = THUMB_DEFAULT_HEIGHT;
+  try {
+    return await thumbs.thumb(sha256, fileType, pageInFile, width, height);
+  } catch (e) {
+    if (e instanceof PageOutOfRange || (e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}

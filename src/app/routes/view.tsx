@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -50,6 +50,11 @@ export function ViewPage({ mode }: { mode: 'view' | 'scan' }) {
   );
 }
 
+/** /view with ImportDoc: a burst's import document to index (routes/burst-index.tsx), loaded only then. */
+const BurstIndexPage = lazy(() => import('./burst-index').then((m) => ({ default: m.Component })));
+
 export function Component() {
+  const [params] = useSearchParams();
+  if (params.has('ImportDoc')) return <BurstIndexPage />;
   return <ViewPage mode="view" />;
 }

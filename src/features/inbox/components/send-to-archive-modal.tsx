@@ -25,7 +25,17 @@ const fillable = (f: Field) => !isReadOnlyProp(f.Prop) && !isLiveField(f) && !((
  * field rules in the user's locale (required fields need one) before anything is queued; the
  * server checks them again.
  */
-export function SendToArchiveModal(props: { open: boolean; db: number; scope: string | null; fileNames: readonly string[]; onClose: () => void; onSend: (v: SendValues) => void }) {
+export function SendToArchiveModal(props: {
+  open: boolean;
+  db: number;
+  scope: string | null;
+  fileNames: readonly string[];
+  /** Another use of the same choice (the burst's "archive choice for bursting"): its own title and button. */
+  title?: string;
+  submitLabel?: string;
+  onClose: () => void;
+  onSend: (v: SendValues) => void;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const archives = useQuery({
@@ -54,7 +64,7 @@ export function SendToArchiveModal(props: { open: boolean; db: number; scope: st
   const messageOf = (c: (typeof checks)[number]) => c.r.message ?? (c.r.key ? t(c.r.key) : t('INBOX_INVALID_VALUE'));
 
   return (
-    <Modal open={props.open} title={t('INBOX_SEND_TITLE', { count: props.fileNames.length, name: props.fileNames[0] ?? '' })} onClose={props.onClose}>
+    <Modal open={props.open} title={props.title ?? t('INBOX_SEND_TITLE', { count: props.fileNames.length, name: props.fileNames[0] ?? '' })} onClose={props.onClose}>
       <form
         className="inbox-form"
         noValidate
@@ -121,7 +131,7 @@ export function SendToArchiveModal(props: { open: boolean; db: number; scope: st
             {t('RESULTS_CANCEL')}
           </button>
           <button type="submit" className="button button-primary" disabled={archiveId === null || !fields.data}>
-            {t('INBOX_SEND')}
+            {props.submitLabel ?? t('INBOX_SEND')}
           </button>
         </div>
       </form>

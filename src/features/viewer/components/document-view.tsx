@@ -33,7 +33,8 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const [attempt, setAttempt] = useState(0);
   const [page, setPageRaw] = useState(1);
   const [zoom, setZoom] = useState<Zoom>({ kind: 'fit-width' });
-  const [thumbsOpen, setThumbsOpen] = useState(false);
+  // Opened for a burst (burst=1 in the address): the thumbnails are where pages are chosen.
+  const [thumbsOpen, setThumbsOpen] = useState(() => new URLSearchParams(window.location.search).get('burst') === '1');
   const [box, setBox] = useState<Size>({ width: 0, height: 0 });
   const [pageSize, setPageSize] = useState<Size>(A4);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -154,7 +155,16 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         onToggleThumbs={() => setThumbsOpen((o) => !o)}
       />
       <div className="viewer-body">
-        {thumbsOpen && <ThumbnailStrip id={thumbsId} pages={pages} current={page} src={thumbSrc} onSelect={setPage} />}
+        {thumbsOpen && (
+          <ThumbnailStrip
+            id={thumbsId}
+            pages={pages}
+            current={page}
+            src={thumbSrc}
+            onSelect={setPage}
+            burst={{ db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, fileType: doc.FileType, pages }}
+          />
+        )}
         <div ref={areaRef} className="viewer-area" data-zoom={zoom.kind}>
           {body}
         </div>
