@@ -25,15 +25,19 @@
  *   change is services/bulk-update.ts workBulkUpdateItem, in the item's transaction.
  * - Import jobs (kind 'import') go row by row the same way: each row's new document is
  *   services/import.ts workImportItem (its file's pages read through the exports' file store).
+ * - Content-search rebuilds (kind 'index-rebuild', from the console) go document by document:
+ *   services/admin-archives.ts reindexDocument.
  */
 import { randomUUID } from 'node:crypto';
 import { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
+import { INDEX_REBUILD_JOB_KIND } from '../../src/api/admin-archives.js';
 import { IMPORT_JOB_KIND } from '../../src/api/import.js';
 import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
 import { DbError, type Queryable, type Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError } from '../http/errors.js';
 import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
+import { reindexDocument } from '../services/admin-archives.js';
 import { workBulkUpdateItem } from '../services/bulk-update.js';
 import { workImportItem } from '../services/import.js';
 import { workExport } from '../services/export.js';
@@ -249,6 +253,11 @@ export class JobRunner {
         const out = await workImportItem(tx, job, item, actor, now, this.exports?.files);
         if ('refusal' in out) return this.recordFailure(tx, job, item, out.refusal.reason, out.refusal.key ?? null, now);
         return this.recordDone(tx, job, item, out.docId, item.archive_id, now);
+      }
+      // A content-search rebuild (services/admin-archives.ts) makes the document's searchable text again.
+      if (job.kind === INDEX_REBUILD_JOB_KIND) {
+        await reindexDocument(tx, item.archive_id, Number(item.document_id));
+        return this.recordDone(tx, job, item, null, null, now);
       }
       const archives = await operationArchives(tx, job.database_id, actor.userId, item.archive_id, job.destination_archive_id);
       if (job.destination_archive_id !== null && !archives.has(job.destination_archive_id)) {

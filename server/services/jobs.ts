@@ -8,6 +8,7 @@
  * the same transaction and under the job row's lock, so they always add up. A job ends when every
  * one of its Count documents is handled: done, or failed when nothing succeeded and something failed.
  */
+import type { INDEX_REBUILD_JOB_KIND } from '../../src/api/admin-archives.js';
 import type { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { IMPORT_JOB_KIND, importFailureMessage } from '../../src/api/import.js';
 import { jobFailureMessage, isFinalJobState, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
@@ -20,7 +21,7 @@ export const COPY_MOVE_DELETE_NOTE = 5;
 export interface JobRow {
   id: number;
   /** copy/move/delete groups, an export (services/export.ts) or a bulk update (services/bulk-update.ts). */
-  kind: JobKind | typeof EXPORT_JOB_KIND | typeof BULK_UPDATE_JOB_KIND | typeof IMPORT_JOB_KIND;
+  kind: JobKind | typeof EXPORT_JOB_KIND | typeof BULK_UPDATE_JOB_KIND | typeof IMPORT_JOB_KIND | typeof INDEX_REBUILD_JOB_KIND;
   state: JobStateName;
   total: number;
   received: number;

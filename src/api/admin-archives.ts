@@ -17,10 +17,9 @@
  */
 import * as z from 'zod/mini';
 
-export const ARCHIVE_REVISION_CONTROL = 1;
 /** Documents re-indexed per call of the content-search rebuild (§9). */
 export const INDEX_REBUILD_DOC_COUNT = 1000;
-export const INDEX_REBUILD_JOB_KIND = 'index-rebuild';
+export const INDEX_REBUILD_JOB_KIND = 'index-rebuild' as const;
 
 export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
