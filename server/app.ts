@@ -21,6 +21,8 @@ import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
 import { adminRoutes } from './routes/admin.js';
+import { adminArchiveRoutes } from './routes/admin-console/archives.js';
+import { adminDatabaseRoutes } from './routes/admin-console/databases.js';
 import { catalogueRoutes } from './routes/admin-console/catalogue.js';
 import { advancedLinkRoutes } from './routes/advanced-links.js';
 import { documentIndexRoutes } from './routes/document-index.js';
@@ -210,6 +212,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   licenceRoutes(app, ctx, limiter);
   databaseRoutes(app, ctx);
   adminRoutes(app, ctx);
+  adminDatabaseRoutes(app, ctx);
+  adminArchiveRoutes(app, ctx, jobs);
   catalogueRoutes(app, ctx);
   userRoutes(app, ctx, limiter);
   searchRoutes(app, ctx);
