@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,7 +12,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * highest levels (too slow per request, free at build time); the server sends the copy the browser
  * accepts (server/routes/static.ts). Runs after vite-plugin-pwa has written the service worker, so
  * service-worker.js gets its copies too. Not config.json (a deployment edits it in place: a copy
- * would go stale) nor languages/ (served by their own route).
+ * would go stale) nor languages/ (served by their own route), nor tesseract/ (tesseractAssets writes
+ * its gzip copies itself: brotli at this level takes ~12 s per 4 MB core).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -29,7 +30,7 @@ function precompress(): Plugin {
         const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
           .filter((e) => e.isFile() && /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(e.name))
           .map((e) => join(e.parentPath, e.name))
-          .filter((f) => !/^(config\.json$|languages[\\/])/.test(relative(outDir, f)));
+          .filter((f) => !/^(config\.json$|languages[\\/]|tesseract[\\/])/.test(relative(outDir, f)));
         await Promise.all(
           files.map(async (file) => {
             const data = await readFile(file);
@@ -82,12 +83,57 @@ function pdfjsStandardFonts(): Plugin {
   };
 }
 
+/**
+ * OCR on the device (workers/ocr.worker.ts) from the app's own origin, never a CDN: tesseract.js's
+ * worker script, its LSTM-only wasm cores (plain, SIMD, relaxed SIMD: tesseract picks what the device
+ * runs) and the English data (@tesseract.js-data/eng 4.0.0_best_int) copied into the build as
+ * /tesseract/{worker.min.js, core/*.wasm.js, lang/eng.traineddata.gz}, and served from there in `vite
+ * dev`. The scripts get a gzip copy (the server sends it); the data is gzip already. Not precached
+ * (globIgnores): about 4 MB a device fetches when it first reads a page itself, kept then by the
+ * service worker's `ocr` cache.
+ */
+function tesseractAssets(): Plugin {
+  const mod = (p: string) => fileURLToPath(new URL(`./node_modules/${p}`, import.meta.url));
+  const files: Record<string, string> = {
+    'worker.min.js': mod('tesseract.js/dist/worker.min.js'),
+    'core/tesseract-core-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-lstm.wasm.js'),
+    'core/tesseract-core-simd-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-simd-lstm.wasm.js'),
+    'core/tesseract-core-relaxedsimd-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js'),
+    'lang/eng.traineddata.gz': mod('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
+  };
+  const prefix = '/tesseract/';
+  return {
+    name: 'archive:tesseract-assets',
+    configureServer(server) {
+      server.middlewares.use(prefix, (req, res, next) => {
+        const file = files[(req.url ?? '').replace(/^\//, '').split('?')[0] ?? ''];
+        if (!file) return next();
+        readFile(file).then(
+          (data) => {
+            res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+            res.end(data);
+          },
+          () => next(),
+        );
+      });
+    },
+    async generateBundle() {
+      for (const [name, file] of Object.entries(files)) {
+        const data = await readFile(file);
+        this.emitFile({ type: 'asset', fileName: `tesseract/${name}`, source: data });
+        if (name.endsWith('.js')) this.emitFile({ type: 'asset', fileName: `tesseract/${name}.gz`, source: gzipSync(data, { level: zlib.Z_BEST_COMPRESSION }) });
+      }
+    },
+  };
+}
+
 // The app is served by the reference server (server/) from dist/, API under /api/.
 // In `npm run dev` Vite proxies /api and /languages to a server started with `npm run server`.
 export default defineConfig({
   plugins: [
     react(),
     pdfjsStandardFonts(),
+    tesseractAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -97,7 +143,7 @@ export default defineConfig({
       manifest: false, // public/manifest.webmanifest is the source of truth
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
-        globIgnores: ['languages/**', 'config.json'],
+        globIgnores: ['languages/**', 'config.json', 'tesseract/**'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

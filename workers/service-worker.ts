@@ -8,6 +8,8 @@
  *   and /languages/ are never answered with the app page.
  * - Runtime caches, named, with expiry: `languages` (stale-while-revalidate) and `config`
  *   (network first, so a deployment's change lands, the cached copy offline).
+ * - `ocr` (cache first): the device's OCR engine and English data under /tesseract/ (~4 MB, not
+ *   precached: fetched when a device first reads a page itself, or when a document is pinned).
  * - API answers are not cached here: the app keeps its data in IndexedDB (Dexie), where it knows
  *   what a page is and when it was fetched.
  * - Updates wait: a new worker is activated only when the page asks (SKIP_WAITING), after the user
@@ -21,7 +23,7 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { configureHttp } from '../src/api/http';
 import { db } from '../src/db/db';
@@ -59,6 +61,14 @@ registerRoute(
     cacheName: 'config',
     networkTimeoutSeconds: 3,
     plugins: [new ExpirationPlugin({ maxEntries: 1, maxAgeSeconds: 365 * 24 * 60 * 60 })],
+  }),
+);
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tesseract/'),
+  new CacheFirst({
+    cacheName: 'ocr',
+    plugins: [new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 365 * 24 * 60 * 60 })],
   }),
 );
 

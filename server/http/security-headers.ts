@@ -5,7 +5,8 @@
  *
  * The policy allows what the built app does and nothing more:
  * - scripts only from the app's origin (index.html has no inline script; the workers and the
- *   service worker are files of the build), no eval;
+ *   service worker are files of the build), no eval; WebAssembly may be compiled ('wasm-unsafe-eval',
+ *   not 'unsafe-eval'): the device's OCR engine (workers/ocr.worker.ts, tesseract.js) is wasm;
  * - styles only from the app's origin too, without 'unsafe-inline': Handsontable 18 would inject its
  *   core stylesheet as a <style> element, but the grid is built with injectCoreCss: false and the
  *   theme's CSS file (results-grid.tsx); its one setAttribute('style') (core.mjs, a height set
@@ -57,7 +58,7 @@ export function contentSecurityPolicy(config: DeploymentOrigins = {}): string {
   const list = (...items: (string | null)[]) => [...new Set(items.filter((i): i is string => !!i))].join(' ');
   return [
     `default-src 'self'`,
-    `script-src 'self'`,
+    `script-src 'self' 'wasm-unsafe-eval'`,
     `style-src 'self'`,
     `img-src ${list("'self'", 'data:', 'blob:', api)}`,
     `font-src 'self' data:`,

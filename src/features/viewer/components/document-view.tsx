@@ -19,6 +19,7 @@ import { ViewerProblemView } from './viewer-problem';
 import { ViewerToolbar, type ToolbarProps } from './viewer-toolbar';
 import { documentThumbUrl } from '../../../api/documents';
 import type { PageOverlay } from '../page-overlay';
+import { useKeyFree } from '../keyfree/use-key-free';
 
 const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
@@ -100,7 +101,8 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const terms = useMemo(() => props.terms, [props.terms]);
   const thumbsId = 'viewer-thumbnails';
   // The layers drawn over the page (page-overlay.ts), at the page's drawn size.
-  const overlays: readonly PageOverlay[] = [];
+  const keyFree = useKeyFree({ db, doc, page, pdf });
+  const overlays: readonly PageOverlay[] = keyFree.overlays;
   const drawn = { pageNo: page, width, height: pageSize.width > 0 ? Math.round((width * pageSize.height) / pageSize.width) : 0 };
   const overlay = overlays.length > 0 ? overlays.map((o, i) => <Fragment key={i}>{o(drawn)}</Fragment>) : null;
 
@@ -153,6 +155,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         thumbsOpen={thumbsOpen}
         thumbsId={thumbsId}
         onToggleThumbs={() => setThumbsOpen((o) => !o)}
+        extra={keyFree.control}
       />
       <div className="viewer-body">
         {thumbsOpen && (

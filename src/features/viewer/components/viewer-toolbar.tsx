@@ -1,5 +1,5 @@
 /** The viewer's controls: document n of m, pages, zoom and fit, thumbnails. Every control has a name. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampPage, type Zoom } from '../viewer-logic';
 
@@ -19,6 +19,8 @@ export interface ToolbarProps {
   thumbsOpen: boolean;
   thumbsId: string;
   onToggleThumbs: () => void;
+  /** More controls at the toolbar's end (key-free extraction, ...). */
+  extra?: ReactNode;
 }
 
 export function ViewerToolbar(p: ToolbarProps) {
@@ -96,6 +98,7 @@ export function ViewerToolbar(p: ToolbarProps) {
       <button type="button" className="button" aria-pressed={p.thumbsOpen} aria-controls={p.thumbsId} onClick={p.onToggleThumbs}>
         {t('VIEWER_THUMBNAILS')}
       </button>
+      {p.extra}
     </div>
   );
 }
