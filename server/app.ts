@@ -25,6 +25,7 @@ import { adminArchiveRoutes } from './routes/admin-console/archives.js';
 import { adminDatabaseRoutes } from './routes/admin-console/databases.js';
 import { catalogueRoutes } from './routes/admin-console/catalogue.js';
 import { advancedLinkRoutes } from './routes/advanced-links.js';
+import { annotationRoutes } from './routes/annotations.js';
 import { documentIndexRoutes } from './routes/document-index.js';
 import { archiveRoutes } from './routes/archives.js';
 import { databaseRoutes } from './routes/databases.js';
@@ -229,6 +230,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   documentEmailRoutes(app, ctx, new EmailService(files, opts.email));
   documentFileRoutes(app, ctx);
   viewerSessionRoutes(app, ctx);
+  annotationRoutes(app, ctx);
   advancedLinkRoutes(app, ctx);
   documentIndexRoutes(app, ctx);
   jobRoutes(app, ctx);

@@ -211,8 +211,8 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   // the staff group still grants it, so both cases exist for the export tests.
   for (const a of [A.invoices, A.paidInvoices, A.correspondence]) await perm(a, { user_id: I.user.viewer }, READ_RIGHTS & ~RIGHTS.export);
   await perm(A.invoices, { user_id: I.user.kiosk }, FULL_RIGHTS);
-  // A full licence that may copy but neither delete (8) nor move (131072) documents.
-  for (const a of [A.invoices, A.paidInvoices, A.correspondence, A.incoming, A.outgoing]) await perm(a, { user_id: I.user.clerk }, FULL_RIGHTS & ~(RIGHTS.delete | RIGHTS.move));
+  // A full licence that may copy and edit but neither delete (8), move (131072) nor annotate (2048) documents.
+  for (const a of [A.invoices, A.paidInvoices, A.correspondence, A.incoming, A.outgoing]) await perm(a, { user_id: I.user.clerk }, FULL_RIGHTS & ~(RIGHTS.delete | RIGHTS.move | RIGHTS.annotations));
   await perm(A.correspondence, { group_id: I.group.staff }, READ_RIGHTS);
   for (const a of Object.values(A)) await perm(a, { group_id: I.group.administrators }, FULL_RIGHTS);
 

@@ -125,7 +125,7 @@ async function jobByKey(db: Queryable, ownerId: number, key: string): Promise<Ex
 
 /**
  * Checks the request and writes its job (queued; the caller wakes the runner). Refusals, in order:
- * the read-only licence for Excel (403); the request itself (400: DatabaseID, WithAnnotations,
+ * the read-only licence for Excel (403); the request itself (400: DatabaseID,
  * names, delimiters, field ids, too many documents); unknown database, search or archive (404); no
  * view or no export right on an archive of the documents (403); nothing to export (400
  * ERROR_EXPORT_NO_RESULTS); documents held back (409, the three keys).
@@ -134,7 +134,6 @@ export async function startExport(store: Store, actor: Actor, dbId: number, s: E
   const format: ExportFormat = s.Format ?? 'zip';
   if (format === 'xlsx' && actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot export to Excel');
   if (s.DatabaseID !== dbId) throw Errors.badRequest(`DatabaseID ${s.DatabaseID} is not the database of this call (${dbId})`);
-  if (s.WithAnnotations) throw Errors.badRequest('WithAnnotations: this server has no annotations to export yet');
   checkNames(s);
   await requireDatabase(store, dbId);
   const jobKey = idempotencyKey ? `export:${idempotencyKey}` : null;

@@ -48,6 +48,7 @@ import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { fieldById, isMulti, type FieldRow } from '../search/model.js';
 import type { Actor } from './documents.js';
+import { burnAnnotations } from './annotation-burn.js';
 import { exportFilesOf, type ConvertOptions } from './export-convert.js';
 import { exportBit, intArray } from './export-request.js';
 import { createXlsxWriter, type XlsxWriter } from './export-xlsx.js';
@@ -691,7 +692,10 @@ async function addDocument(
     sink.writer.addRow([doc.archive_id, docId, fileRows.map((f) => f.file_name).join('; ') || null, ...cells]);
     return null;
   }
-  const files = await filesOf(ctx, docId, fileRows, { toPdf: Boolean(s.ConvertToPDF), toBw: Boolean(s.ConvertToBW) });
+  const conv = { toPdf: Boolean(s.ConvertToPDF), toBw: Boolean(s.ConvertToBW) };
+  const stored = await filesOf(ctx, docId, fileRows, conv);
+  // WithAnnotations: the document's annotations drawn onto its pages (annotation-burn.ts).
+  const files = s.WithAnnotations ? await burnAnnotations(ctx.store, docId, stored, conv.toPdf || conv.toBw) : stored;
   // field=: the document's value names its files; an empty value leaves the file's own name.
   const value = c.nameField ? fieldText(c.nameField, doc).trim() : '';
   const entries: string[] = [];

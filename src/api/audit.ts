@@ -19,7 +19,8 @@ export const HistoryItem = z.looseObject({ Time: z.string() });
  * writes the sentence in the user's language; Message stays the server's English sentence for older
  * clients and for a Kind this client does not know. Kinds the reference server sends:
  * HISTORY_EVENT_KINDS. The other members are the kind's parts: Changes (fields-changed: field name,
- * old and new wire value, '' for empty), Page, Count (pages), Version, Stamp, Address, Inbox, Archive.
+ * old and new wire value, '' for empty), Page, Count (pages), Version, Stamp, Address, Inbox, Archive,
+ * Angle (page-rotated: degrees clockwise).
  * page-appended (from an inbox): Inbox and Count = the document's pages now; document-appended (the
  * pages of another archive document, merge's Append): Count = the pages added.
  */
@@ -28,6 +29,7 @@ export const HISTORY_EVENT_KINDS = [
   'stamp-applied', 'exported', 'exported-pdf', 'exported-csv', 'printed', 'emailed', 'attached-to-email', 'notification-sent',
   'checked-out', 'checked-in', 'converted-pdf', 'published', 'unpublished', 'page-appended', 'page-deleted', 'copied-to',
   'page-replaced', 'copied-from', 'moved-from', 'document-deleted', 'document-appended',
+  'page-rotated', 'annotation-changed', 'annotation-deleted',
 ] as const;
 export type HistoryEventKind = (typeof HISTORY_EVENT_KINDS)[number];
 export const FieldChange = z.looseObject({ Field: z.string(), Old: z.string(), New: z.string() });
@@ -43,6 +45,8 @@ export const HistoryEvent = z.looseObject({
   Address: z.optional(z.string()),
   Inbox: z.optional(z.string()),
   Archive: z.optional(z.string()),
+  /** page-rotated: degrees clockwise. */
+  Angle: z.optional(z.int()),
 });
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 

@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
  *     StringDelimiter when needed (UseString: always). ExportWithMappedFields: a list field is
  *     written as its list's shown text instead of its stored value. ConvertToPDF: TIFF documents
  *     become PDF files; ConvertToBW: image pages become black and white (1 bit). WithAnnotations:
- *     refused (400) until annotations exist.
+ *     each document's annotations (src/api/annotations.ts) drawn onto its exported pages.
  *     Format 'xlsx' (Excel export, bit 64): one .xlsx workbook of the index data only (same columns
  *     as the CSV), no files.
  *     `field`: a field id whose value names each document's file in the zip (else its file name);

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 
 /** Security administration and stamps (archive-inbox-ops.md §7). */
-export const StampList = z.array(z.looseObject({ Text: z.string() }));
+/** GET admin/stamps: the contract is src/api/annotations.ts. */
+export { StampList } from './annotations';
 
 export const securityAdminPaths = {
   isAdmin: '/api/userAdmin/isAdmin',

@@ -512,7 +512,6 @@ describe('export job: refusals (nothing started)', () => {
     ['FilePath with |', { FilePath: 'a|b' }],
     ['CsvFile with *', { CsvFile: 'index*.csv' }],
     ['the same delimiters', { FieldDelimiter: ';', StringDelimiter: ';' }],
-    ['WithAnnotations', { WithAnnotations: true }],
     ['another DatabaseID', { DatabaseID: 2 }],
     ['an unknown field', { FieldIDs: [9999] }],
   ])('%s: 400', async (_name, extra) => {

@@ -76,6 +76,9 @@ const EVENT_KEYS: Record<Exclude<HistoryEventKind, 'fields-changed'>, Translatio
   'moved-from': 'HISTORY_EVENT_MOVED_FROM',
   'document-deleted': 'HISTORY_EVENT_DOCUMENT_DELETED',
   'document-appended': 'HISTORY_EVENT_DOCUMENT_APPENDED',
+  'page-rotated': 'HISTORY_EVENT_PAGE_ROTATED',
+  'annotation-changed': 'HISTORY_EVENT_ANNOTATION_CHANGED',
+  'annotation-deleted': 'HISTORY_EVENT_ANNOTATION_DELETED',
 };
 
 /**
@@ -98,6 +101,7 @@ export function historyMessageParts(item: { Event?: HistoryEvent | null }): Mess
   const vars: Record<string, string | number> = {};
   if (e.Page !== undefined) vars.page = e.Page;
   if (e.Count !== undefined) vars.count = e.Count;
+  if (e.Angle !== undefined) vars.angle = e.Angle;
   for (const [k, v] of [['version', e.Version], ['stamp', e.Stamp], ['address', e.Address], ['inbox', e.Inbox], ['archive', e.Archive]] as const) {
     if (v !== undefined) vars[k] = v;
   }
