@@ -37,6 +37,7 @@ export const LocalSettings = z.object({
       ExportWithMappedFields: z._default(z.boolean(), false),
       ConvertToPDF: z._default(z.boolean(), false),
       ConvertToBW: z._default(z.boolean(), false),
+      WithAnnotations: z._default(z.boolean(), false),
     }),
     {},
   ),

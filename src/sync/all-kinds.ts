@@ -10,3 +10,4 @@ import './kinds/merge';
 import './kinds/bulk-update';
 import './kinds/inbox';
 import './kinds/import';
+import './kinds/annotation';

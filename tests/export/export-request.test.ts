@@ -13,7 +13,7 @@ const form = (over: Partial<ExportForm> = {}): ExportForm => ({ ...initialForm(d
 describe('export defaults (the Export settings tab)', () => {
   it('are CSV with comma and double quote, no conversions, no names', () => {
     expect(defaults).toEqual({
-      FilePath: '', Filename: '', ExportWithCSV: true, FieldDelimiter: ',', StringDelimiter: '"', UseString: false, ExportWithMappedFields: false, ConvertToPDF: false, ConvertToBW: false,
+      FilePath: '', Filename: '', ExportWithCSV: true, FieldDelimiter: ',', StringDelimiter: '"', UseString: false, ExportWithMappedFields: false, ConvertToPDF: false, ConvertToBW: false, WithAnnotations: false,
     });
   });
   it('a stored record without them (an older app) reads as the defaults', () => {
@@ -115,8 +115,10 @@ describe('the request body (ExportSettings)', () => {
     for (const k of ['FilePath', 'ExportWithCSV', 'ConvertToPDF', 'ConvertToBW', 'UseString', 'WithAnnotations'] as const) expect(body[k], k).toBeUndefined();
     expect(ExportSettings.safeParse(body).success).toBe(true);
   });
-  it('never asks for annotations (they do not exist yet)', () => {
+  it('asks for annotations only when chosen, and only for files', () => {
     expect(buildExportSettings(target, form()).WithAnnotations).toBeUndefined();
+    expect(buildExportSettings(target, form({ WithAnnotations: true })).WithAnnotations).toBe(true);
+    expect(buildExportSettings(target, form({ WithAnnotations: true, format: 'xlsx' })).WithAnnotations).toBeUndefined();
   });
   it('adds the extension to a file name that lacks it', () => {
     expect(resultFileName('a', 'zip')).toBe('a.zip');

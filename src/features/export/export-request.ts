@@ -132,7 +132,7 @@ export interface ExportTarget {
  * The POST body (ExportSettings, PascalCase as the spec writes it). The checked documents go as Docs;
  * "all results" sends no Docs, and the server runs SearchID with SearchCriteria in ArchiveID as the
  * grid does. Fields the chosen format ignores are not sent (a workbook has no files, delimiters or
- * conversions). WithAnnotations is never sent: annotations do not exist yet (the server refuses it).
+ * conversions). WithAnnotations (the annotations drawn onto the exported pages) is sent only when chosen.
  */
 export function buildExportSettings(target: ExportTarget, f: ExportForm): ExportSettings {
   const zip = f.format === 'zip';
@@ -148,7 +148,7 @@ export function buildExportSettings(target: ExportTarget, f: ExportForm): Export
     FieldDelimiter: csv ? f.FieldDelimiter : ',',
     StringDelimiter: csv ? f.StringDelimiter : '"',
     ...(csv ? { UseString: f.UseString } : {}),
-    ...(zip ? { ExportWithCSV: f.ExportWithCSV, ConvertToPDF: f.ConvertToPDF, ConvertToBW: f.ConvertToBW } : {}),
+    ...(zip ? { ExportWithCSV: f.ExportWithCSV, ConvertToPDF: f.ConvertToPDF, ConvertToBW: f.ConvertToBW, ...(f.WithAnnotations ? { WithAnnotations: true } : {}) } : {}),
     ExportWithMappedFields: f.ExportWithMappedFields,
     FieldIDs: [...f.fieldIds],
     ...(f.scope === 'checked' ? { Docs: target.checked.map((d) => ({ ArchiveID: d.archiveId, DocID: d.id })) } : { SearchCriteria: target.criteria }),

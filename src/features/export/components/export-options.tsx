@@ -56,13 +56,12 @@ export function ExportOptions(props: { value: ExportDefaults; onChange: (v: Expo
       </label>
     );
   };
-  const check = (field: 'ExportWithCSV' | 'UseString' | 'ExportWithMappedFields' | 'ConvertToPDF' | 'ConvertToBW', label: string, disabled = false) => (
+  const check = (field: 'ExportWithCSV' | 'UseString' | 'ExportWithMappedFields' | 'ConvertToPDF' | 'ConvertToBW' | 'WithAnnotations', label: string, disabled = false) => (
     <label className="check">
       <input type="checkbox" checked={v[field]} disabled={disabled} onChange={(e) => set({ [field]: e.target.checked })} />
       <span>{label}</span>
     </label>
   );
-  const annotationsWhy = `${base}-annotations-why`;
 
   return (
     <>
@@ -88,14 +87,7 @@ export function ExportOptions(props: { value: ExportDefaults; onChange: (v: Expo
           <legend>{t('EXPORT_FILES')}</legend>
           {check('ConvertToPDF', t('EXPORT_CONVERT_PDF'))}
           {check('ConvertToBW', t('EXPORT_CONVERT_BW'))}
-          {/* Shown so the option is known, but off: the archive has no annotations yet (the server refuses it). */}
-          <label className="check">
-            <input type="checkbox" checked={false} disabled aria-describedby={annotationsWhy} />
-            <span>{t('EXPORT_WITH_ANNOTATIONS')}</span>
-          </label>
-          <span id={annotationsWhy} className="hint">
-            {t('EXPORT_ANNOTATIONS_UNAVAILABLE')}
-          </span>
+          {check('WithAnnotations', t('EXPORT_WITH_ANNOTATIONS'))}
         </fieldset>
       )}
     </>

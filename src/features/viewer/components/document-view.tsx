@@ -20,6 +20,9 @@ import { ViewerToolbar, type ToolbarProps } from './viewer-toolbar';
 import { documentThumbUrl } from '../../../api/documents';
 import type { PageOverlay } from '../page-overlay';
 import { useKeyFree } from '../keyfree/use-key-free';
+import { useAnnotations } from '../annotations/use-annotations';
+import { AnnotationLayer } from './annotation-layer';
+import { AnnotationTools } from './annotation-tools';
 
 const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
@@ -41,6 +44,9 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const areaRef = useRef<HTMLDivElement>(null);
   const pages = Math.max(1, pdf?.numPages ?? doc.Pages ?? 1);
   const setPage = useCallback((n: number) => setPageRaw(clampPage(n, pages)), [pages]);
+  // Rotation, annotations and stamps (annotations/use-annotations.ts): a turned page is fetched again.
+  const ann = useAnnotations({ db, doc, page, title: doc.FileName ?? String(doc.Id) });
+  const fileKey = `${doc.Version ?? ''}|${ann.fileRev}`;
 
   // The PDF's bytes (Auth-Token header) and pdf.js's document; ended when the document changes.
   useEffect(() => {
@@ -64,7 +70,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
       abort.abort();
       void opened?.destroy();
     };
-  }, [isPdf, db, doc.Archive, doc.Id, doc.Hash, attempt]);
+  }, [isPdf, db, doc.Archive, doc.Id, doc.Hash, attempt, fileKey]);
 
   // The page area's inner size, followed through resizes and rotations.
   useLayoutEffect(() => {
@@ -94,15 +100,15 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const onPageSize = useCallback((s: Size) => setPageSize((old) => (old.width === s.width && old.height === s.height ? old : s)), []);
   const onPdfError = useCallback(() => setProblem('file'), []);
   const imageSrc = useCallback(
-    (n: number, w: number, h?: number) => documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h }),
-    [baseUrl, db, doc.Archive, doc.Id, doc.Hash],
+    (n: number, w: number, h?: number) => `${documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h })}&v=${encodeURIComponent(fileKey)}`,
+    [baseUrl, db, doc.Archive, doc.Id, doc.Hash, fileKey],
   );
   const thumbSrc = useCallback((n: number, scale: number) => imageSrc(n, THUMB_SIZE * scale, THUMB_SIZE * scale), [imageSrc]);
   const terms = useMemo(() => props.terms, [props.terms]);
   const thumbsId = 'viewer-thumbnails';
   // The layers drawn over the page (page-overlay.ts), at the page's drawn size.
   const keyFree = useKeyFree({ db, doc, page, pdf });
-  const overlays: readonly PageOverlay[] = keyFree.overlays;
+  const overlays: readonly PageOverlay[] = [...keyFree.overlays, (p) => <AnnotationLayer {...p} state={ann} />];
   const drawn = { pageNo: page, width, height: pageSize.width > 0 ? Math.round((width * pageSize.height) / pageSize.width) : 0 };
   const overlay = overlays.length > 0 ? overlays.map((o, i) => <Fragment key={i}>{o(drawn)}</Fragment>) : null;
 
@@ -157,6 +163,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         onToggleThumbs={() => setThumbsOpen((o) => !o)}
         extra={keyFree.control}
       />
+      <AnnotationTools state={ann} />
       <div className="viewer-body">
         {thumbsOpen && (
           <ThumbnailStrip
