@@ -187,6 +187,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     // Nor does an export (user-app.md §6 bars this licence from the Excel export only, which
     // services/export-request.ts refuses).
     if (request.method === 'POST' && route === '/api/dbs/:db/export') return;
+    // Nor opening the viewer: a viewer session only records which documents the user is paging through.
+    if (request.method === 'POST' && route === '/api/session') return;
     // Nor the zip of inbox files (routes/inbox-changes.ts; its other POSTs are refused there too).
     if (request.method === 'POST' && route === '/api/inboxes/:id' && (request.query as Record<string, unknown> | undefined)?.export === 'true') return;
     if (request.method === 'POST' && route === '/api/users') {

@@ -205,6 +205,17 @@ describe('annotations', () => {
   });
 });
 
+describe('the read-only licence in the viewer', () => {
+  it('may open a viewer session (POST api/session changes no document), and sees annotations, but not change them', async () => {
+    const d = take('PDF');
+    const r = await s.app.inject({ method: 'POST', url: `/api/session?token=${tokens.viewer}`, payload: { Database: 1, Documents: [{ Archive: d.archive_id, Id: d.id, Hash: d.secure_hash }] } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await list(d, 'viewer')).statusCode).toBe(200);
+    const refused = await put(d, crypto.randomUUID(), note(), 'viewer');
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('stamps (GET, POST, DELETE api/admin/stamps)', () => {
   const stamps = async (user = 'user') => StampList.parse((await s.app.inject({ method: 'GET', url: `${stampPaths.list}?token=${tokens[user]}` })).json());
   const add = (text: string, user = 'admin') => s.app.inject({ method: 'POST', url: `${stampPaths.list}?token=${tokens[user]}`, payload: { Text: text } });
