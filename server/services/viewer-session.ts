@@ -6,7 +6,7 @@
  * checked when the session is made (every document, at once) and again when it is read, since they
  * may have changed in between. Sessions older than SESSION_KEEP_MS are removed when one is made.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import type { ViewerDocumentInfo, ViewerSession, ViewerSessionRequest } from '../../src/api/viewer.js';
 import { archivesWithRights } from '../auth/permissions.js';
@@ -27,7 +27,17 @@ interface DocInfoRow {
   files: number;
   first_type: string | null;
   pages: number;
+  /** The files' contents and the pages' rotations, in order: what the pages look like. */
+  shape: string | null;
 }
+
+/**
+ * The version of a document's pages: changes when a file, the page order or a rotation changes
+ * (a new file version, a burst, a rotate), not when index values do. A device keeping the document
+ * offline compares it to fetch the pages again (src/sync/pins.ts).
+ */
+export const pagesVersion = (shape: string | null, pages: number): string =>
+  createHash('sha256').update(`${pages}|${shape ?? ''}`).digest('hex').slice(0, 20);
 
 /** The live documents among ids, with what the viewer shows of them. */
 async function documentInfo(db: Queryable, ids: number[]): Promise<Map<number, DocInfoRow>> {
@@ -35,7 +45,9 @@ async function documentInfo(db: Queryable, ids: number[]): Promise<Map<number, D
     `SELECT d.id, d.archive_id, d.secure_hash, d.file_name, d.file_type,
             (SELECT count(*) FROM document_files f WHERE f.document_id = d.id)::int AS files,
             (SELECT f.file_type FROM document_files f WHERE f.document_id = d.id ORDER BY f.position, f.id LIMIT 1) AS first_type,
-            (SELECT count(*) FROM document_pages p WHERE p.document_id = d.id)::int AS pages
+            (SELECT count(*) FROM document_pages p WHERE p.document_id = d.id)::int AS pages,
+            (SELECT string_agg(coalesce(f.sha256, '') || ':' || p.page_in_file || ':' || p.rotation, ',' ORDER BY p.page_no)
+               FROM document_pages p LEFT JOIN document_files f ON f.id = p.file_id WHERE p.document_id = d.id) AS shape
        FROM documents d WHERE d.id = ANY($1::bigint[]) AND NOT d.deleted`,
     [intArray(ids)],
   );
@@ -82,7 +94,7 @@ export async function getViewerSession(db: Queryable, userId: number, id: string
     if (!info || info.archive_id !== d.Archive || info.secure_hash !== d.Hash || !rights.view.has(d.Archive)) return { ...base, Available: false };
     // A document of several files is served as one PDF (services/document-file.ts).
     const type = info.files > 1 ? 'PDF' : (info.first_type ?? info.file_type);
-    return { ...base, Available: true, FileName: info.file_name, FileType: type, Pages: info.pages };
+    return { ...base, Available: true, FileName: info.file_name, FileType: type, Pages: info.pages, Version: pagesVersion(info.shape, info.pages) };
   });
   return { Id: id, Database: req.Database, SearchId: req.SearchId ?? null, SearchCriteria: req.SearchCriteria ?? null, Documents };
 }

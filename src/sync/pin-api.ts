@@ -2,14 +2,17 @@
  * The calls that fetch a kept document's parts (src/sync/pins.ts PinApi), through the app's one fetch
  * wrapper and file call: the viewer session of the document alone (its type, pages and pages
  * Version; the server checks the view right and the Hash), the archive's fields, the file (a PDF),
- * and the server's page images (TIFF pages, thumbnails). Used by workers/pin.worker.ts.
+ * the server's page images (TIFF pages, thumbnails), and the server's words of each page for key-free
+ * extraction (none when the server has no OCR registered: the device recognises them then). Used by
+ * workers/pin.worker.ts.
  */
-import { isAbortError, ApiError } from '../api/api-error';
+import { isAbortError, isApiError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
 import { fetchDocumentFile } from '../api/document-file';
 import { documentThumbUrl } from '../api/documents';
-import { httpContext, httpError } from '../api/http';
+import { apiRequest, httpContext, httpError } from '../api/http';
 import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
+import { KEYFREE_KEYS, PageWords, wordsPaths } from '../api/words';
 import type { PinRecord } from '../db/db';
 import type { PinApi } from './pins';
 
@@ -38,11 +41,22 @@ async function pageImage(p: PinRecord, page: number, width: number, height?: num
   return res.blob();
 }
 
+/** The server's words of a page; null when the server has no OCR (503 DATA_EXTRACTION_NOT_REGISTERED). */
+async function words(p: PinRecord, page: number, signal?: AbortSignal): Promise<PageWords | null> {
+  try {
+    return await apiRequest({ path: wordsPaths.words(p.db, p.archiveId, p.docId), query: { SecureId: p.hash, Page: page }, auth: 'header', schema: PageWords, signal });
+  } catch (e) {
+    if (isApiError(e) && (e.status === 503 || e.key === KEYFREE_KEYS.notRegistered)) return null;
+    throw e;
+  }
+}
+
 export function pinApi(signal?: AbortSignal): PinApi {
   return {
     info: (p) => info(p, signal),
     archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
     file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
+    words: (p, page) => words(p, page, signal),
   };
 }

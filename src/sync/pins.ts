@@ -281,13 +281,18 @@ export async function workPin(database: ArchiveDb, key: string, api: PinApi, now
       if (part.kind === 'file') record.blob = await api.file(pin);
       else if (part.kind === 'page') record.blob = await api.pageImage(pin, part.page, PIN_PAGE_WIDTH);
       else if (part.kind === 'thumb') record.blob = await api.pageImage(pin, part.page, PIN_THUMB_SIZE, PIN_THUMB_SIZE);
-      else {
+      else if (wordsFrom === 'server') {
         const words = await api.words!(pin, part.page);
+        // No OCR on the server: the device recognises the pages when they are needed.
         if (words === null || words === undefined) wordsFrom = 'device';
         else record.words = words;
       }
       record.bytes = record.blob?.size ?? (record.words === undefined ? 0 : JSON.stringify(record.words).length * 2);
       done++;
+      if (part.kind === 'words' && record.words === undefined) {
+        if (!(await save({ done }))) return { outcome: 'gone' };
+        continue;
+      }
       if (replacing) replacing.set(pk, record);
       else {
         const alive = await database.transaction('rw', database.pins, database.pinParts, async () => {

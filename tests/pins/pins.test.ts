@@ -28,7 +28,6 @@ class FakeServer implements PinApi {
     this.failing = f;
     this.n = 0;
   }
-  wordsApi = false;
   private hit(what: string) {
     this.calls.push(what);
     if (this.failing && this.failing.call === this.n++) {
@@ -191,6 +190,25 @@ describe('documents kept offline', () => {
     await putPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, [{ Value: 'Invoice' }], database);
     expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toEqual([{ Value: 'Invoice' }]);
     await unpinDocuments([pinKey({ db: 1, archiveId: 2, docId: 10 })], database);
+    expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toBeNull();
+  });
+
+  it("keeps the server's words of each page, or leaves them to the device when the server has no OCR", async () => {
+    const [b] = await pinDocuments([tif], { database, owner: 'user' });
+    const withWords: PinApi = Object.assign(Object.create(server) as FakeServer, {
+      words: async (_p: PinRecord, page: number) => (page === 2 ? { Page: 2, ImageWidth: 10, ImageHeight: 10, Words: [{ Value: 'Total' }] } : { Page: page, ImageWidth: 10, ImageHeight: 10, Words: [] }),
+    });
+    expect(await workPin(database, b!, withWords)).toEqual({ outcome: 'done' });
+    const ref = { db: 1, archiveId: 2, docId: 11 };
+    expect(await getPinnedWords(ref, 2, database)).toMatchObject({ Words: [{ Value: 'Total' }] });
+    expect(await database.pins.get(b!)).toMatchObject({ words: 'server', done: 9, total: 9 });
+
+    const [a] = await pinDocuments([pdf], { database, owner: 'user' });
+    let asked = 0;
+    const noOcr: PinApi = Object.assign(Object.create(server) as FakeServer, { words: async () => (asked++, null) });
+    expect(await workPin(database, a!, noOcr)).toEqual({ outcome: 'done' });
+    expect(asked).toBe(1);
+    expect(await database.pins.get(a!)).toMatchObject({ words: 'device', done: 5, total: 5 });
     expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toBeNull();
   });
 

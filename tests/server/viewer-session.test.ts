@@ -96,4 +96,19 @@ describe('POST/GET api/session', () => {
     expect(session.Documents.map((d) => d.Available)).toEqual([true, false]);
     expect(session.Documents[1]!.FileType).toBeUndefined();
   });
+
+  it("answers a Version of the document's pages that changes with a rotation, not with index values", async () => {
+    const [a] = invoices.take(1);
+    const { Id } = ViewerSessionCreated.parse((await create({ Database: 1, Documents: [asDoc(a!)] })).json());
+    const version = async () => ViewerSession.parse((await read(Id)).json()).Documents[0]!.Version;
+    const v1 = await version();
+    expect(v1).toMatch(/^[0-9a-f]{20}$/);
+    await s.store.query("UPDATE documents SET file_name = 'renamed.pdf' WHERE id = $1", [a!.id]);
+    expect(await version()).toBe(v1);
+    await s.store.query('UPDATE document_pages SET rotation = 90 WHERE document_id = $1 AND page_no = 1', [a!.id]);
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    await s.store.query('UPDATE document_pages SET rotation = 0 WHERE document_id = $1 AND page_no = 1', [a!.id]);
+    expect(await version()).toBe(v1);
+  });
 });

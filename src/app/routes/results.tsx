@@ -9,6 +9,7 @@ import { HistorySidebar } from '../../features/history/components/history-sideba
 import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
 import { ResultsScreen, type ResultsOpenDocumentInput } from '../../features/results/components/results-screen';
 import { openDocument } from '../../features/viewer/open-document';
+import { useResultsPinning } from '../../features/viewer/pins/use-results-pinning';
 import { getConfig } from '../config';
 
 /**
@@ -37,6 +38,7 @@ export function Component() {
         useBulkUpdate={useBulkUpdate}
         useImport={useImport}
         useEditing={useResultsEditing}
+        usePinning={useResultsPinning}
         HistorySidebar={HistorySidebar}
       />
     </div>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { db, type JobRecord, type OutboxEntry, type UploadRecord } from '../../../db/db';
+import { db, type JobRecord, type OutboxEntry, type PinRecord, type UploadRecord } from '../../../db/db';
 import { dismissFinalJobs } from '../../../sync/jobs';
 import { isFinalState } from '../../../sync/jobs-view';
 import { clearDone } from '../../../sync/outbox';
@@ -11,6 +11,7 @@ import type { DownloadExport } from './export-note';
 import { JobItem } from './job-item';
 import { OutboxEntryItem } from './outbox-entry-item';
 import { UploadItem } from './upload-item';
+import { PinItems } from './pin-items';
 
 interface Item {
   at: number;
@@ -30,6 +31,7 @@ export function NotificationsPanel({
   entries,
   jobs,
   uploads = [],
+  pins = [],
   owner,
   onClose,
   onDownloadExport,
@@ -39,6 +41,8 @@ export function NotificationsPanel({
   jobs: readonly JobRecord[];
   /** Files on their way to the server (src/sync/uploads.ts). */
   uploads?: readonly UploadRecord[];
+  /** Documents kept offline (src/sync/pins.ts). */
+  pins?: readonly PinRecord[];
   owner: string | null;
   onClose: () => void;
   onDownloadExport?: DownloadExport;
@@ -84,10 +88,11 @@ export function NotificationsPanel({
           )}
         </div>
       )}
-      {items.length === 0 ? (
+      {items.length === 0 && pins.length === 0 ? (
         <p className="notifications-empty">{t('OUTBOX_EMPTY')}</p>
       ) : (
         <ul className="outbox-list">
+          <PinItems pins={pins} />
           {items.map((i) =>
             i.upload ? (
               <UploadItem key={`upload-${i.upload.id}`} upload={i.upload} />

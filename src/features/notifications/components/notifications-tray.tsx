@@ -8,6 +8,7 @@ import { attentionCount } from '../../../sync/outbox';
 import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
 import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
 import { useUploads, useUploadWorker } from '../../../sync/react/use-uploads';
+import { usePins, usePinWorker } from '../../../sync/react/use-pins';
 import { useDismiss } from '../../../ui/use-dismiss';
 import type { DownloadExport } from './export-note';
 import '../notifications.css';
@@ -30,16 +31,18 @@ export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: Dow
     void import('../job-notification').then((m) => m.announceJobsEnded(ended, t));
   });
   useUploadWorker();
+  usePinWorker();
   const entries = useOutbox();
   const jobs = useJobs(owner);
   const uploads = useUploads(owner);
+  const pins = usePins(owner);
   const running = jobs.filter((j) => !j.lost && !isFinalState(j.state)).length;
   // The app's icon badge follows the running jobs (the Badging API, where there is one).
   useEffect(() => {
     void import('../job-notification').then((m) => m.showAppBadge(running));
   }, [running]);
   // Uploads count while they run and once they failed, like outbox entries.
-  const count = attentionCount(entries) + jobAttentionCount(jobs) + uploads.filter((u) => u.state !== 'done').length;
+  const count = attentionCount(entries) + jobAttentionCount(jobs) + uploads.filter((u) => u.state !== 'done').length + pins.filter((p) => p.state !== 'done').length;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -74,7 +77,7 @@ export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: Dow
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} uploads={uploads} owner={owner} onClose={() => setOpen(false)} onDownloadExport={onDownloadExport} />
+          <NotificationsPanel id={panelId} entries={entries} jobs={jobs} uploads={uploads} pins={pins} owner={owner} onClose={() => setOpen(false)} onDownloadExport={onDownloadExport} />
         </Suspense>
       )}
     </div>

@@ -65,6 +65,8 @@ export interface ResultsGridProps {
   editing?: GridEditing;
   /** A field cell's text as the user reads it (mask, locale); the data keeps the wire value. */
   formatCell?: (fieldId: number, value: string) => string;
+  /** A word shown on the row's thumbnail (e.g. kept offline), or null; a new function redraws the rows. */
+  rowBadge?: (doc: DocLike) => string | null;
 }
 
 type Hot = Handsontable;
@@ -107,6 +109,7 @@ interface Applied {
   scrollKey: string | undefined;
   editing: GridEditing | undefined;
   checked: ReadonlySet<number>;
+  rowBadge: ResultsGridProps['rowBadge'];
 }
 
 /**
@@ -148,6 +151,7 @@ function createGridBridge(licenseKey: string, initial: ResultsGridProps, t: TFun
     scrollKey: initial.scrollKey,
     editing: initial.editing,
     checked: initial.checked,
+    rowBadge: initial.rowBadge,
   };
   const size = { height: GRID_HEIGHT };
   const data = rowsView(initial.rows);
@@ -336,7 +340,7 @@ function columnSettings(p: ResultsGridProps, t: TFunction, latest: { current: Re
         c.kind === 'check'
           ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderCheck(td, row, latest.current, selectLabel)
           : c.kind === 'thumb'
-            ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel)
+            ? (_i: Hot, td: HTMLTableCellElement, row: number) => renderThumb(td, latest.current.docs[row], latest.current.thumbSrc, previewLabel, latest.current.rowBadge)
             : (i: Hot, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => {
                 const fieldId = latest.current.columns[col]?.fieldId;
                 const format = latest.current.formatCell;
@@ -370,7 +374,7 @@ export function ResultsGrid(props: ResultsGridProps) {
     const columnsChanged = applied.columnsSig !== columnsSig || applied.t !== t;
     const rowsChanged = applied.rows !== props.rows;
     const sortChanged = applied.sortSig !== sortSig;
-    const looksChanged = applied.editing !== props.editing || applied.checked !== props.checked;
+    const looksChanged = applied.editing !== props.editing || applied.checked !== props.checked || applied.rowBadge !== props.rowBadge;
     if (!columnsChanged && !rowsChanged && !sortChanged && !looksChanged) return;
     // New data or looks must not take focus from an input beside the grid (the edit panel): after a
     // redraw that refreshed its selection Handsontable focuses its active cell, and a value being typed
@@ -400,7 +404,7 @@ export function ResultsGrid(props: ResultsGridProps) {
       if ((!columnsChanged && !rowsChanged) || swapOnly) h.render();
     });
     if (typingBeside) focus.resume();
-    Object.assign(applied, { columnsSig, t, rows: props.rows, sortSig, editing: props.editing, checked: props.checked });
+    Object.assign(applied, { columnsSig, t, rows: props.rows, sortSig, editing: props.editing, checked: props.checked, rowBadge: props.rowBadge });
     if (columnsChanged || rowsChanged) {
       mark('grid-rendered');
       afterPaint(() => mark('grid-painted'));
@@ -464,7 +468,7 @@ function renderCheck(td: HTMLTableCellElement, row: number, p: ResultsGridProps,
   return td;
 }
 
-function renderThumb(td: HTMLTableCellElement, doc: DocLike | undefined, src: (d: DocLike) => string, label: string) {
+function renderThumb(td: HTMLTableCellElement, doc: DocLike | undefined, src: (d: DocLike) => string, label: string, badge?: (d: DocLike) => string | null) {
   let img = td.firstChild as HTMLImageElement | null;
   if (!img || img.tagName !== 'IMG') {
     td.textContent = '';
@@ -486,5 +490,14 @@ function renderThumb(td: HTMLTableCellElement, doc: DocLike | undefined, src: (d
     }
   } else img.removeAttribute('src');
   td.className = 'htCenter results-thumb-cell';
+  const word = doc && badge ? badge(doc) : null;
+  let mark = img.nextElementSibling as HTMLElement | null;
+  if (word && !mark) {
+    mark = document.createElement('span');
+    mark.className = 'results-row-badge';
+    td.appendChild(mark);
+  }
+  if (mark && !word) mark.remove();
+  else if (mark && mark.textContent !== word) mark.textContent = word;
   return td;
 }

@@ -187,6 +187,27 @@ export interface ResultsOpenDocumentInput {
   newTab: boolean;
 }
 
+/**
+ * The keep-offline slot (issue 12 item 7; the route passes the viewer's pinning): it gets the page's
+ * documents and fields and adds "Keep offline" / "Remove from device" to a row's menu and for the
+ * whole page to the header, and a word on the rows kept on the device.
+ */
+export interface ResultsPinningInput {
+  dbId: number;
+  archiveId: number;
+  docs: readonly DocLike[];
+  fields: readonly unknown[];
+  fresh: boolean;
+}
+export interface ResultsPinning {
+  toolbar: ReactNode;
+  rowMenuItems: (doc: DocLike) => ContextMenuItem[];
+  rowBadge?: (doc: DocLike) => string | null;
+}
+export type UseResultsPinning = (input: ResultsPinningInput) => ResultsPinning;
+const NO_PINNING: ResultsPinning = { toolbar: null, rowMenuItems: () => [] };
+const useNoPinning: UseResultsPinning = () => NO_PINNING;
+
 export interface ResultsScreenProps {
   searchHash: string;
   openDocument?: (input: ResultsOpenDocumentInput) => void;
@@ -196,6 +217,7 @@ export interface ResultsScreenProps {
   useBulkUpdate?: UseResultsBulkUpdate;
   useImport?: UseResultsImport;
   useEditing?: UseResultsEditing;
+  usePinning?: UseResultsPinning;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
 }
 
@@ -214,7 +236,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, openDocument, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, openDocument, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, usePinning = useNoPinning, HistorySidebar }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -412,6 +434,8 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
     licenceType: session?.licenceType ?? undefined, onDocumentsChanged,
   });
 
+  const pinning = usePinning({ dbId: db, archiveId, docs, fields: data?.Fields ?? NO_FIELDS, fresh: !!shown && !rp.offline });
+
   // Only the offline notice shows when the page was fetched: a DateTimeFormat is costly to make (it
   // was made at every render), so it is made once per language, when the notice first needs it.
   const formatFetchedAt = useMemo(() => {
@@ -437,6 +461,7 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
           {exporting.toolbar}
           {bulk.toolbar}
           {importing.toolbar}
+          {pinning.toolbar}
           <Link className="button" to={refine}>
             {t('RESULTS_REFINE')}
           </Link>
@@ -543,6 +568,7 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
               onOpenRow={openDocument && !openDisabled ? openRow : undefined}
               editing={editing.grid}
               formatCell={formatCell}
+              rowBadge={pinning.rowBadge}
             />
           ) : rp.offline && rp.record === null ? (
             <p className="results-unavailable" role="status">
@@ -608,6 +634,7 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
             },
             ...(editing.canToggle ? [{ id: 'edit', label: t('EDIT_ROW'), disabled: !editing.canEditRow(menu.doc), onSelect: () => editing.editRow(menu.doc) }] : []),
             ...actions.rowMenuItems(asSelected(menu.doc)),
+            ...pinning.rowMenuItems(menu.doc),
           ]}
         />
       )}

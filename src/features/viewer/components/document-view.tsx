@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ViewerDocumentInfo } from '../../../api/viewer';
 import { getToken } from '../../../session/session';
-import { fetchDocumentBytes } from '../api/document-bytes';
+import { documentBytes, usePinnedImages } from '../pins/pinned-viewer';
 import { openPdf } from '../pdf-engine';
 import { clampPage, pageWidth, problemOf, serverImageWidth, zoomBy, zoomFactor, type Size, type ViewerProblem, type Zoom } from '../viewer-logic';
 import { ImagePage } from './image-page';
@@ -53,7 +53,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
     if (!isPdf) return;
     const abort = new AbortController();
     let opened: PDFDocumentProxy | null = null;
-    fetchDocumentBytes(db, { archiveId: doc.Archive, id: doc.Id, hash: doc.Hash }, abort.signal)
+    documentBytes(db, { archiveId: doc.Archive, id: doc.Id, hash: doc.Hash, version: doc.Version }, abort.signal)
       .then(
         (bytes) =>
           openPdf(bytes).then(
@@ -99,9 +99,11 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const percent = Math.round(zoomFactor(zoom, box, pageSize) * 100);
   const onPageSize = useCallback((s: Size) => setPageSize((old) => (old.width === s.width && old.height === s.height ? old : s)), []);
   const onPdfError = useCallback(() => setProblem('file'), []);
+  // A document kept on this device shows its stored page images and thumbnails (pins/pinned-viewer.ts).
+  const stored = usePinnedImages(db, doc);
   const imageSrc = useCallback(
-    (n: number, w: number, h?: number) => `${documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h })}&v=${encodeURIComponent(fileKey)}`,
-    [baseUrl, db, doc.Archive, doc.Id, doc.Hash, fileKey],
+    (n: number, w: number, h?: number) => stored.src(n, h !== undefined) ?? `${documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h })}&v=${encodeURIComponent(fileKey)}`,
+    [baseUrl, db, doc.Archive, doc.Id, doc.Hash, fileKey, stored],
   );
   const thumbSrc = useCallback((n: number, scale: number) => imageSrc(n, THUMB_SIZE * scale, THUMB_SIZE * scale), [imageSrc]);
   const terms = useMemo(() => props.terms, [props.terms]);
@@ -123,7 +125,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         }}
       />
     );
-  } else if (width === 0 || (isPdf && !pdf)) {
+  } else if (width === 0 || (isPdf && !pdf) || !stored.ready) {
     body = <p className="viewer-loading" role="status">{t('VIEWER_LOADING')}</p>;
   } else if (isPdf && pdf) {
     body = <PdfPage pdf={pdf} pageNo={page} pages={pages} width={width} terms={terms} onPageSize={onPageSize} onError={onPdfError}>

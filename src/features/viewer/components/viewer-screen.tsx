@@ -16,6 +16,8 @@ import { createViewerSession, useViewerSession } from '../api/viewer-session';
 import { parseTerms, parseViewerAddress, placeInSession, problemOf, viewerPath } from '../viewer-logic';
 import { DocumentView } from './document-view';
 import { ViewerProblemView } from './viewer-problem';
+import { PinBadge } from '../pins/pin-badge';
+import { useLocalSession, useRefreshPin } from '../pins/pinned-viewer';
 import '../viewer.css';
 
 export function ViewerScreen(props: { baseUrl: string }) {
@@ -46,12 +48,15 @@ export function ViewerScreen(props: { baseUrl: string }) {
   }, [single.data, address?.session, params, setParams]);
 
   const session = useViewerSession(scope, address?.session);
-  const docs = session.data?.Documents;
+  // No connection and the document kept on this device: a session of it alone, from the device.
+  const local = useLocalSession(address, address?.session ? session : single);
+  const sessionData = local.session ?? session.data;
+  const docs = sessionData?.Documents;
   const place = useMemo(() => (docs && address ? placeInSession(docs, address.docId, address.archiveId) : null), [docs, address]);
 
   // A session that does not hold this document (an edited address), or one the server does not know
   // (another user's, or gone): one of this document alone instead.
-  const sessionUnknown = session.error !== null && problemOf(session.error) === 'missing';
+  const sessionUnknown = !local.session && session.error !== null && problemOf(session.error) === 'missing';
   useEffect(() => {
     if (((place && place.index < 0) || sessionUnknown) && address?.session) {
       // A one-document session made earlier in this tab may be the unknown one: make a new one.
@@ -63,6 +68,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
   }, [place, sessionUnknown, address?.session, params, setParams, queryClient]);
 
   const doc = place && place.index >= 0 ? docs![place.index]! : null;
+  useRefreshPin(local.session ? undefined : session.data?.Database, doc, local.pin);
   const terms = useMemo(() => parseTerms(address?.terms ?? doc?.ContentSearchTerms), [address?.terms, doc?.ContentSearchTerms]);
 
   // The tab's title names the document while it is shown; the page's own title comes back after.
@@ -82,7 +88,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   let content;
-  const error = single.error ?? (sessionUnknown ? null : session.error);
+  const error = local.session ? null : (single.error ?? (sessionUnknown ? null : session.error) ?? local.error);
   if (!address) content = <ViewerProblemView problem="address" />;
   else if (error)
     content = (
@@ -95,11 +101,11 @@ export function ViewerScreen(props: { baseUrl: string }) {
       />
     );
   else if (doc && !doc.Available) content = <ViewerProblemView problem="missing" />;
-  else if (doc && place && session.data)
+  else if (doc && place && sessionData)
     content = (
       <DocumentView
         key={`${doc.Archive}:${doc.Id}`}
-        db={session.data.Database}
+        db={sessionData.Database}
         doc={doc}
         terms={terms}
         baseUrl={props.baseUrl}
@@ -111,6 +117,7 @@ export function ViewerScreen(props: { baseUrl: string }) {
 
   return (
     <section className="page viewer-screen" aria-label={t('VIEWER_TITLE')}>
+      <PinBadge pin={local.pin} local={local.session !== null} />
       {content}
     </section>
   );
