@@ -158,11 +158,6 @@ export function iconSuggestions(text: string, cap = ADMIN_AUTOCOMPLETE_CAP): str
   return [...starts, ...contains].slice(0, cap);
 }
 
-/** §5: deleting a search is confirmed by typing just its name (exactly, surrounding spaces aside). */
-export function searchDeleteConfirmed(typed: string, name: string): boolean {
-  return typed.trim() === name.trim();
-}
-
 /** Conditions a parameter may take: IsEmpty/IsNotEmpty/Range need a field; the content-search text is Contains. */
 export function conditionsFor(field: number): readonly (typeof SEARCH_CONDITIONS)[number][] {
   return field === CONTENT_SEARCH_FIELD ? ['Contains'] : SEARCH_CONDITIONS;

@@ -1,0 +1,173 @@
+/**
+ * Data-exchange (DXC) sources of an archive and the connection test (admin-console.md §3, §5, §7;
+ * contract src/api/admin-dxc.ts), stored in dxc_sources (mapping jsonb [{ archiveField, mappedField,
+ * required }]).
+ *   GET/POST api/admin/databases/{db}/archives/{a}/dxc, GET/PUT/DELETE .../dxc/{dxcId}
+ *   PUT api/admin/DXTables { ConnectionString }
+ */
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { z } from 'zod';
+import { DXC_TABLES_MAX, DXC_TEST_TIMEOUT_MS, DxcSource, DxcSourceInput, DxcSourceList, DxcTestRequest, DxcTestResult, isTestableConnection } from '../../../src/api/admin-dxc.js';
+import { DbError, type Queryable } from '../../db/store.js';
+import type { ServerContext } from '../../http/context.js';
+import { ApiError, Errors } from '../../http/errors.js';
+import { requireAnyDbAdmin, requireDbAdmin } from './require-admin.js';
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const ListParams = z.object({ db: Id, archiveId: Id });
+const OneParams = z.object({ db: Id, archiveId: Id, dxcId: Id });
+
+export const DXC_NAME_EXISTS_KEY = 'DXC_SOURCE_NAME_EXISTS';
+const nameExists = (name: string) => new ApiError(409, `A data-exchange source named "${name}" already exists for this archive`, DXC_NAME_EXISTS_KEY);
+
+interface DxcRow {
+  id: number;
+  archive_id: number;
+  name: string;
+  connection_string: string | null;
+  mapping: { archiveField?: unknown; mappedField?: unknown; required?: unknown }[] | null;
+}
+
+const toWire = (r: DxcRow): DxcSource =>
+  DxcSource.parse({
+    Id: r.id,
+    ArchiveId: r.archive_id,
+    Name: r.name,
+    ConnectionString: r.connection_string ?? '',
+    Mapping: (Array.isArray(r.mapping) ? r.mapping : [])
+      .filter((m) => Number.isInteger(m.archiveField) && typeof m.mappedField === 'string' && m.mappedField.trim() !== '')
+      .map((m) => ({ ArchiveField: m.archiveField as number, MappedField: String(m.mappedField).trim(), Required: m.required === true })),
+  });
+
+async function requireArchive(db: Queryable, dbId: number, archiveId: number): Promise<void> {
+  const r = await db.query('SELECT 1 FROM archives WHERE id = $1 AND database_id = $2', [archiveId, dbId]);
+  if (r.rowCount === 0) throw Errors.notFound(`Archive ${archiveId} does not exist`);
+}
+
+/** The body checked against the archive: unique name (§5), mapping fields of this archive, each once. */
+async function checkedInput(db: Queryable, archiveId: number, body: unknown, selfId: number | null) {
+  const input = DxcSourceInput.parse(body);
+  const taken = await db.query('SELECT 1 FROM dxc_sources WHERE archive_id = $1 AND lower(name) = lower($2) AND id <> $3', [archiveId, input.Name, selfId ?? 0]);
+  if (taken.rowCount) throw nameExists(input.Name);
+  const fields = new Set((await db.query<{ field_id: number }>('SELECT field_id FROM archive_fields WHERE archive_id = $1', [archiveId])).rows.map((r) => r.field_id));
+  const seen = new Set<number>();
+  for (const m of input.Mapping) {
+    if (!fields.has(m.ArchiveField)) throw Errors.badRequest(`Incorrect parameters: field ${m.ArchiveField} is not a field of this archive`);
+    if (seen.has(m.ArchiveField)) throw Errors.badRequest(`Incorrect parameters: field ${m.ArchiveField} is mapped twice`);
+    seen.add(m.ArchiveField);
+  }
+  const mapping = input.Mapping.map((m) => ({ archiveField: m.ArchiveField, mappedField: m.MappedField, required: m.Required }));
+  return { name: input.Name, connection: input.ConnectionString.trim(), mapping: JSON.stringify(mapping) };
+}
+
+/** The unique index (archive, lower(name)) may still refuse a name another request took meanwhile. */
+function uniqueViolation(e: unknown, name: string): never {
+  if (e instanceof DbError && e.code === '23505') throw nameExists(name);
+  throw e;
+}
+
+/**
+ * Tries a PostgreSQL connection string: connect, list up to DXC_TABLES_MAX tables, disconnect, all
+ * within DXC_TEST_TIMEOUT_MS. Other kinds of string cannot be tried by this server and say so.
+ */
+export async function testConnection(connectionString: string, timeoutMs = DXC_TEST_TIMEOUT_MS): Promise<DxcTestResult> {
+  const s = connectionString.trim();
+  if (!isTestableConnection(s)) return { Success: false, Key: 'DXC_CONNECTION_UNSUPPORTED', Message: '', Tables: [] };
+  let client: pg.Client;
+  try {
+    client = new pg.Client({ connectionString: s, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, statement_timeout: timeoutMs });
+  } catch (e) {
+    return { Success: false, Key: 'DXC_CONNECTION_FAILED', Message: e instanceof Error ? e.message : String(e), Tables: [] };
+  }
+  client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<DxcTestResult>((resolve) => {
+    timer = setTimeout(() => resolve({ Success: false, Key: 'DXC_CONNECTION_TIMEOUT', Message: '', Tables: [] }), timeoutMs + 500);
+  });
+  const attempt = (async (): Promise<DxcTestResult> => {
+    try {
+      await client.connect();
+      const r = await client.query<{ name: string }>(
+        `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+          WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1 LIMIT ${DXC_TABLES_MAX}`,
+      );
+      return { Success: true, Key: 'DXC_CONNECTION_OK', Message: '', Tables: r.rows.map((x) => x.name) };
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      return { Success: false, Key: /timeout/i.test(msg) ? 'DXC_CONNECTION_TIMEOUT' : 'DXC_CONNECTION_FAILED', Message: msg, Tables: [] };
+    }
+  })();
+  try {
+    return await Promise.race([attempt, timeout]);
+  } finally {
+    clearTimeout(timer);
+    void client.end().catch(() => undefined);
+  }
+}
+
+export function adminDxcRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const { store } = ctx;
+  const COLUMNS = 'id, archive_id, name, connection_string, mapping';
+
+  app.get('/api/admin/databases/:db/archives/:archiveId/dxc', async (request) => {
+    const { db, archiveId } = ListParams.parse(request.params);
+    await requireDbAdmin(store, request, db);
+    await requireArchive(store, db, archiveId);
+    const r = await store.query<DxcRow>(`SELECT ${COLUMNS} FROM dxc_sources WHERE archive_id = $1 ORDER BY lower(name), id`, [archiveId]);
+    return DxcSourceList.parse(r.rows.map(toWire));
+  });
+
+  app.post('/api/admin/databases/:db/archives/:archiveId/dxc', async (request) => {
+    const { db, archiveId } = ListParams.parse(request.params);
+    await requireDbAdmin(store, request, db);
+    await requireArchive(store, db, archiveId);
+    const v = await checkedInput(store, archiveId, request.body, null);
+    const r = await store
+      .query<DxcRow>(`INSERT INTO dxc_sources (archive_id, name, connection_string, mapping) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${COLUMNS}`, [archiveId, v.name, v.connection, v.mapping])
+      .catch((e: unknown) => uniqueViolation(e, v.name));
+    return toWire(r.rows[0]!);
+  });
+
+  app.get('/api/admin/databases/:db/archives/:archiveId/dxc/:dxcId', async (request) => {
+    const { db, archiveId, dxcId } = OneParams.parse(request.params);
+    await requireDbAdmin(store, request, db);
+    await requireArchive(store, db, archiveId);
+    const r = await store.query<DxcRow>(`SELECT ${COLUMNS} FROM dxc_sources WHERE archive_id = $1 AND id = $2`, [archiveId, dxcId]);
+    if (!r.rows[0]) throw Errors.notFound(`Data-exchange source ${dxcId} does not exist`);
+    return toWire(r.rows[0]);
+  });
+
+  app.put('/api/admin/databases/:db/archives/:archiveId/dxc/:dxcId', async (request) => {
+    const { db, archiveId, dxcId } = OneParams.parse(request.params);
+    await requireDbAdmin(store, request, db);
+    await requireArchive(store, db, archiveId);
+    const v = await checkedInput(store, archiveId, request.body, dxcId);
+    const r = await store
+      .query<DxcRow>(`UPDATE dxc_sources SET name = $3, connection_string = $4, mapping = $5::jsonb WHERE archive_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [
+        archiveId,
+        dxcId,
+        v.name,
+        v.connection,
+        v.mapping,
+      ])
+      .catch((e: unknown) => uniqueViolation(e, v.name));
+    if (!r.rows[0]) throw Errors.notFound(`Data-exchange source ${dxcId} does not exist`);
+    return toWire(r.rows[0]);
+  });
+
+  app.delete('/api/admin/databases/:db/archives/:archiveId/dxc/:dxcId', async (request, reply) => {
+    const { db, archiveId, dxcId } = OneParams.parse(request.params);
+    await requireDbAdmin(store, request, db);
+    await requireArchive(store, db, archiveId);
+    const r = await store.query('DELETE FROM dxc_sources WHERE archive_id = $1 AND id = $2', [archiveId, dxcId]);
+    if (r.rowCount === 0) throw Errors.notFound(`Data-exchange source ${dxcId} does not exist`);
+    return reply.code(204).send();
+  });
+
+  app.put('/api/admin/DXTables', async (request) => {
+    await requireAnyDbAdmin(store, request);
+    const { ConnectionString } = DxcTestRequest.parse(request.body ?? {});
+    return DxcTestResult.parse(await testConnection(ConnectionString));
+  });
+}
