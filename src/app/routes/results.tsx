@@ -10,6 +10,7 @@ import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
 import { ResultsScreen, type ResultsOpenDocumentInput } from '../../features/results/components/results-screen';
 import { openDocument } from '../../features/viewer/open-document';
 import { useResultsPinning } from '../../features/viewer/pins/use-results-pinning';
+import { viewerPath } from '../../features/viewer/viewer-logic';
 import { getConfig } from '../config';
 
 /**
@@ -24,6 +25,11 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const open = useCallback((input: ResultsOpenDocumentInput) => void openDocument({ ...input, navigate: (url) => void navigate(url) }), [navigate]);
+  // Burst: the document in the viewer with its thumbnails selecting pages (burst=1).
+  const burst = useCallback(
+    (b: { db: number; doc: { id: number; hash: string; archiveId: number } }) => void navigate(`${viewerPath({ hash: b.doc.hash, archiveId: b.doc.archiveId, docId: b.doc.id, db: b.db })}&burst=1`),
+    [navigate],
+  );
   // The inbox sidebar beside the grid (user-app.md §2), linking to /results/Inbox.
   return (
     <div className="results-with-inboxes">
@@ -40,6 +46,7 @@ export function Component() {
         useEditing={useResultsEditing}
         usePinning={useResultsPinning}
         HistorySidebar={HistorySidebar}
+        burst={burst}
       />
     </div>
   );

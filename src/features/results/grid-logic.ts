@@ -257,6 +257,7 @@ export interface DocLike {
   Id: number;
   Hash: string;
   FileName?: string | null;
+  FileType?: string | null;
   ArchiveId?: number;
   Archive?: number;
   Permissions?: number;

@@ -46,6 +46,8 @@ import { browserAppLocale } from '../../../i18n/locale';
 import { cellFormatter } from '../cell-format';
 import '../results.css';
 import { documentThumbUrl } from '../../../api/documents';
+import { BURST_KEYS, isBurstable } from '../../../api/burst';
+import { notify } from '../../../ui/notifications';
 
 const NO_CHECKS: ReadonlySet<number> = new Set();
 const NO_FIELDS: unknown[] = [];
@@ -219,6 +221,8 @@ export interface ResultsScreenProps {
   useEditing?: UseResultsEditing;
   usePinning?: UseResultsPinning;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
+  /** Burst a document (archive-inbox-ops.md §4): the route opens it for choosing its pages; the screen checks §5's document refusals first. */
+  burst?: (input: { db: number; doc: { id: number; hash: string; archiveId: number } }) => void;
 }
 
 /** Whether two page keys differ only by their sort (key layout: page-cache.ts pageKey). */
@@ -236,7 +240,7 @@ class LastShown {
   }
 }
 
-export function ResultsScreen({ searchHash, openDocument, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, usePinning = useNoPinning, HistorySidebar }: ResultsScreenProps) {
+export function ResultsScreen({ searchHash, openDocument, config, useDocumentActions = useNoActions, useExport = useNoExport, useBulkUpdate = useNoBulkUpdate, useImport = useNoImport, useEditing = useNoEditing, usePinning = useNoPinning, HistorySidebar, burst }: ResultsScreenProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -376,6 +380,18 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
     },
     [openDocument, openDisabled, db, searchId, criteria, terms, docs, newTab, docArchiveOf],
   );
+  // Burst from the row's or the thumbnail's menu: one document, TIFF or PDF (archive-inbox-ops.md §5);
+  // not when this grid was opened from the indexer or the viewer (user-app.md §2).
+  const burstItem = (d: DocLike): ContextMenuItem[] => {
+    if (!burst) return [];
+    const why = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : undefined;
+    const start = () => {
+      const refused = sel.docs.size > 1 ? BURST_KEYS.multipleDocs : !isBurstable(d.FileType) ? BURST_KEYS.edoc : null;
+      if (refused) notify('error', t(refused));
+      else burst({ db, doc: { id: d.Id, hash: d.Hash, archiveId: docArchiveOf(d) } });
+    };
+    return [{ id: 'burst', label: t('RESULTS_MENU_BURST'), disabled: why !== undefined, reason: why, onSelect: start }];
+  };
   const thumbSrc = useCallback(
     (d: DocLike) => documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
     [config.apiBaseUrl, db, archiveId],
@@ -608,12 +624,13 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
         src={thumbDoc ? previewSrc(thumbDoc, 1) : null}
         srcSet={thumbDoc ? `${previewSrc(thumbDoc, 2)} 2x` : undefined}
         onClose={() => setThumbDoc(null)}
+        menu={thumbDoc ? { label: t('RESULTS_THUMB_MENU', { name: thumbDoc.FileName ?? String(thumbDoc.Id) }), items: burstItem(thumbDoc) } : undefined}
       />
       {actions.dialogs}
       {exporting.dialogs}
       {bulk.dialogs}
       {importing.dialogs}
-      {/* The row's menu: the document actions the app has so far (Burst and the others come with their features). */}
+      {/* The row's menu: the document actions the app has so far (the others come with their features). */}
       {menu && (
         <ContextMenu
           label={t('RESULTS_MENU', { name: menu.doc.FileName ?? String(menu.doc.Id) })}
@@ -634,6 +651,7 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
             },
             ...(editing.canToggle ? [{ id: 'edit', label: t('EDIT_ROW'), disabled: !editing.canEditRow(menu.doc), onSelect: () => editing.editRow(menu.doc) }] : []),
             ...actions.rowMenuItems(asSelected(menu.doc)),
+            ...burstItem(menu.doc),
             ...pinning.rowMenuItems(menu.doc),
           ]}
         />
