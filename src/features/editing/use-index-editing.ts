@@ -24,6 +24,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DYNAMIC_LIST_MAX } from '../../api/archives';
+import { FIELD_CODES, FIELD_MESSAGE_KEYS } from '../../fields/codes';
 import { dynamicDependents, dynamicFilters, filterItems, keepInRefreshedList, listKindOf } from '../../fields/lists';
 import { toEditText } from '../../fields/masks';
 import { alignTable, compactMultiValue, trimTableRows } from '../../fields/multi-value';
@@ -198,6 +199,22 @@ export function useIndexEditing(p: GridEditingInput) {
   );
 
 
+  /**
+   * A value kept as given but marked uncertain (code -6: key-free extraction read it with a low
+   * confidence): invalid, so it is not saved until the user confirms it (leaving the input judges it
+   * again) or changes it. Not sent for the server check.
+   */
+  const markUncertain = useCallback(
+    (doc: EditDoc, field: EditField, input: string | readonly string[]) => {
+      if (!mayEdit(doc, field)) return;
+      const entries = typeof input === 'string' ? undefined : [...input];
+      const text = entries ? entries.join('; ') : (input as string);
+      forgetCheck(doc.Id, field.ID);
+      put(doc, field, { text, display: text, wire: null, ...(entries ? { entries } : {}), error: { key: FIELD_MESSAGE_KEYS[FIELD_CODES.confidenceError] } });
+    },
+    [mayEdit, forgetCheck, put],
+  );
+
   // --- table fields --------------------------------------------------------------------------
   /** The columns of table `parent` (fields with that Parent), in the result set's order. */
   const tableColumns = useCallback((parent: number) => fields.filter((f) => (f.Parent ?? 0) === parent), [fields]);
@@ -315,6 +332,7 @@ export function useIndexEditing(p: GridEditingInput) {
     editText,
     edit,
     editMany,
+    markUncertain,
     listOf,
     scope: p.scope,
     dbId: p.dbId,

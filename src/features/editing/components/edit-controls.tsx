@@ -23,12 +23,7 @@ export function EditControls({ e, inSheet = false }: { e: GridEditingState; inSh
       </button>
       {e.editMode && (
         <>
-          <button type="button" className="button button-primary" disabled={e.dirtyCount === 0 || e.saving} onClick={() => void e.save()}>
-            {t('EDIT_SAVE')}
-          </button>
-          <button type="button" className="button" disabled={e.dirtyCount === 0 || e.saving} onClick={e.cancel}>
-            {t('EDIT_CANCEL')}
-          </button>
+          <SaveCancel e={e} />
           <button type="button" className="button" disabled={!e.activeRowEditable} onClick={e.openPanel} aria-controls="edit-panel">
             {t('EDIT_ROW')}
           </button>
@@ -46,6 +41,21 @@ export function EditControls({ e, inSheet = false }: { e: GridEditingState; inSh
         </>
       )}
     </div>
+  );
+}
+
+/** Save (one outbox entry per dirty document) and Cancel, enabled while something is unsaved. */
+export function SaveCancel({ e }: { e: GridEditingState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="button button-primary" disabled={e.dirtyCount === 0 || e.saving} onClick={() => void e.save()}>
+        {t('EDIT_SAVE')}
+      </button>
+      <button type="button" className="button" disabled={e.dirtyCount === 0 || e.saving} onClick={e.cancel}>
+        {t('EDIT_CANCEL')}
+      </button>
+    </>
   );
 }
 

@@ -69,21 +69,31 @@ export function EditPanel({ e }: { e: GridEditingState }) {
         {sheet && <EditControls e={e} inSheet />}
       </div>
       {/* Keyed by document: drafts start again from the current values for another row. */}
-      <div key={doc.Id} className="edit-panel-fields">
-        {fields.map((f, i) =>
-          // A table field is edited once, as aligned rows, where its first column is.
-          isTableColumn(f) ? (
-            fields.findIndex((x) => x.Parent === f.Parent) === i && <PanelTable key={f.ID} e={e} doc={doc} parent={f.Parent!} />
-          ) : (
-          <PanelField key={f.ID} e={e} doc={doc} field={f} />
-          ),
-        )}
-      </div>
+      <PanelFields key={doc.Id} e={e} doc={doc} fields={fields} />
     </aside>
   );
 }
 
-function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; field: EditField }) {
+/**
+ * The inputs of one document's fields (the grid's edit panel, the viewer's indexer panel). `current`:
+ * the field marked as the one being filled (data-current); `onCurrent`: a field's input took focus.
+ */
+export function PanelFields({ e, doc, fields, current = null, onCurrent }: { e: GridEditingState; doc: EditDoc; fields: readonly EditField[]; current?: number | null; onCurrent?: (fieldId: number) => void }) {
+  return (
+    <div className="edit-panel-fields">
+      {fields.map((f, i) =>
+        // A table field is edited once, as aligned rows, where its first column is.
+        isTableColumn(f) ? (
+          fields.findIndex((x) => x.Parent === f.Parent) === i && <PanelTable key={f.ID} e={e} doc={doc} parent={f.Parent!} />
+        ) : (
+          <PanelField key={f.ID} e={e} doc={doc} field={f} isCurrent={current === f.ID} onFocus={onCurrent && (() => onCurrent(f.ID))} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function PanelField({ e, doc, field, isCurrent, onFocus }: { e: GridEditingState; doc: EditDoc; field: EditField; isCurrent: boolean; onFocus?: () => void }) {
   const { t } = useTranslation();
   const id = `edit-${doc.Id}-${field.ID}`;
   const editable = e.mayEdit(doc, field);
@@ -102,6 +112,9 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
   };
   const [draft, setDraft] = useState(() => e.editText(doc, field));
   useResetWhenClean(cell !== undefined, () => setDraft(e.editText(doc, field)));
+  // A value put into the field from elsewhere (the indexer's fill, a clamp, the server's spelling, a
+  // pending value from the outbox read after the first render, the document fetched again): the input follows.
+  useFollowCellText(e.editText(doc, field), (text) => setDraft(text));
   // A dynamic-list value cleared because a parent changed: the input follows (adjusted while rendering).
   const cleared = cell?.cleared ?? false;
   const [seenCleared, setSeenCleared] = useState(cleared);
@@ -113,7 +126,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
   let control: ReactNode;
   if (isMultiField(field)) {
     return (
-      <fieldset className="edit-panel-field edit-panel-multi" data-pending={pending ? pending.state : undefined}>
+      <fieldset className="edit-panel-field edit-panel-multi" data-pending={pending ? pending.state : undefined} data-current={isCurrent || undefined} onFocus={onFocus}>
         <legend>{field.Name}</legend>
         <MultiInput e={e} doc={doc} field={field} editable={editable} describedBy={error ? errorId : undefined} />
         {error && <p id={errorId} className="edit-panel-error">{error}</p>}
@@ -159,7 +172,7 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
     );
   }
   return (
-    <div className="edit-panel-field" data-pending={pending ? pending.state : undefined}>
+    <div className="edit-panel-field" data-pending={pending ? pending.state : undefined} data-current={isCurrent || undefined} onFocus={onFocus}>
       <label htmlFor={id}>{field.Name}</label>
       {control}
       {error && <p id={errorId} className="edit-panel-error">{error}</p>}
@@ -171,7 +184,11 @@ function PanelField({ e, doc, field }: { e: GridEditingState; doc: EditDoc; fiel
 function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingState; doc: EditDoc; field: EditField; editable: boolean; describedBy?: string }) {
   const initial = () => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== ''));
   const [entries, setEntries, latest] = useLatestState(initial);
-  useResetWhenClean(e.dirty.get(doc.Id)?.cells.has(field.ID) ?? false, () => setEntries(initial()));
+  const cell = e.dirty.get(doc.Id)?.cells.get(field.ID);
+  useResetWhenClean(cell !== undefined, () => setEntries(initial()));
+  useFollowCellText(e.editText(doc, field), (text) => {
+    if (text !== latest.current.filter((v) => v !== '').join('; ')) setEntries(withTrailingEntry(splitEntries(text).filter((v) => v !== '')));
+  });
   return (
     <ul className="edit-panel-entries">
       {entries.map((v, i) => (
@@ -242,6 +259,15 @@ function useLatestState<T>(init: () => T): [T, (next: T | ((cur: T) => T)) => vo
     setValue(latest.current);
   }, []);
   return [value, set, latest];
+}
+
+/** Calls `follow` when a field's text changes (adjusted while rendering, as useResetWhenClean). */
+function useFollowCellText(text: string | undefined, follow: (text: string) => void) {
+  const [seen, setSeen] = useState(text);
+  if (text !== seen) {
+    setSeen(text);
+    if (text !== undefined) follow(text);
+  }
 }
 
 function useResetWhenClean(dirty: boolean, reset: () => void) {

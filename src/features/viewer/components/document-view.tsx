@@ -4,7 +4,7 @@
  * state; the document's place in its session comes from the screen. Keyboard: PageUp / PageDown turn
  * pages, Home / End go to the first and last (not while typing in a box).
  */
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ViewerDocumentInfo } from '../../../api/viewer';
@@ -28,7 +28,7 @@ const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable);
 
-export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms: readonly string[]; baseUrl: string; place: ToolbarProps['place']; onBack: ToolbarProps['onBack'] }) {
+export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms: readonly string[]; baseUrl: string; place: ToolbarProps['place']; onBack: ToolbarProps['onBack']; /** Beside the page area: the indexer (indexer-dock.tsx). */ indexer?: ReactNode }) {
   const { t } = useTranslation();
   const { db, doc, baseUrl } = props;
   const isPdf = (doc.FileType ?? '').toUpperCase() === 'PDF';
@@ -180,6 +180,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         <div ref={areaRef} className="viewer-area" data-zoom={zoom.kind}>
           {body}
         </div>
+        {props.indexer}
       </div>
     </div>
   );

@@ -15,12 +15,13 @@ import { useSession } from '../../../session/use-session';
 import { createViewerSession, useViewerSession } from '../api/viewer-session';
 import { parseTerms, parseViewerAddress, placeInSession, problemOf, viewerPath } from '../viewer-logic';
 import { DocumentView } from './document-view';
+import { IndexerLayout, type ViewerIndexer } from './indexer-dock';
 import { ViewerProblemView } from './viewer-problem';
 import { PinBadge } from '../pins/pin-badge';
 import { useLocalSession, useRefreshPin } from '../pins/pinned-viewer';
 import '../viewer.css';
 
-export function ViewerScreen(props: { baseUrl: string }) {
+export function ViewerScreen(props: { baseUrl: string; /** The indexer panel beside the pages (composed in by the route). */ Indexer?: ViewerIndexer }) {
   const { t } = useTranslation();
   const { documentHash } = useParams();
   const [params, setParams] = useSearchParams();
@@ -103,8 +104,10 @@ export function ViewerScreen(props: { baseUrl: string }) {
   else if (doc && !doc.Available) content = <ViewerProblemView problem="missing" />;
   else if (doc && place && sessionData)
     content = (
+      <IndexerLayout key={`${doc.Archive}:${doc.Id}`} Indexer={props.Indexer} db={address.db} doc={doc}>
+        {(dock) => (
       <DocumentView
-        key={`${doc.Archive}:${doc.Id}`}
+        indexer={dock}
         db={sessionData.Database}
         doc={doc}
         terms={terms}
@@ -112,6 +115,8 @@ export function ViewerScreen(props: { baseUrl: string }) {
         place={{ index: place.index, count: place.count, onPrevious: go(place.previous), onNext: go(place.next) }}
         onBack={canGoBack ? () => void navigate(-1) : null}
       />
+        )}
+      </IndexerLayout>
     );
   else content = <p className="viewer-loading" role="status">{t('VIEWER_LOADING')}</p>;
 

@@ -1,0 +1,30 @@
+/**
+ * One document's index data for the indexer panel and the advanced links (contract
+ * src/api/document-index.ts): a grid page of that one document, kept by TanStack Query per user and
+ * persisted with its other queries (IndexedDB), so a document seen before shows its fields offline.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { documentIndexPath } from '../../../api/document-index';
+import { apiRequest } from '../../../api/http';
+import { DocumentPage } from '../../../api/search';
+
+export interface DocumentRef {
+  db: number;
+  archiveId: number;
+  docId: number;
+  hash: string;
+}
+
+export function fetchDocumentIndex(d: DocumentRef, signal?: AbortSignal): Promise<DocumentPage> {
+  return apiRequest({ path: documentIndexPath(d.db, d.archiveId, d.docId), query: { SecureId: d.hash }, auth: 'header', schema: DocumentPage, signal });
+}
+
+export function useDocumentIndex(scope: string | null, d: DocumentRef) {
+  return useQuery({
+    queryKey: ['document-index', scope, d.db, d.archiveId, d.docId, d.hash],
+    queryFn: ({ signal }) => fetchDocumentIndex(d, signal),
+    enabled: scope !== null,
+    retry: false,
+    meta: { handlesOwnErrors: true },
+  });
+}
