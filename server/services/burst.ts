@@ -9,7 +9,8 @@
  * file takes, `target` the source (DatabaseID, ArchiveID, DocID, the source's page count then and the
  * pages taken), `result` its page count. Indexing it makes the document (services/new-document.ts,
  * the same checks as an inbox file's send to an archive) and removes the row. A row never indexed
- * stays until the user drops it (DELETE) or the uploads are purged.
+ * stays until the user drops it (DELETE) or the hourly purge removes it after UPLOAD_KEEP_MS
+ * (services/upload.ts purgeUploads); its blob stays, as every unreferenced blob does.
  *
  * PDF pages are copied with pdf-lib (pagesToPdf: copyPages, text and vectors kept); TIFF pages go
  * through sharp one by one (a bilevel page as CCITT G4, others LZW) and are joined into one TIFF. The

@@ -394,7 +394,7 @@ export async function freeInboxName(tx: Queryable, inboxId: number, name: string
 /**
  * The hourly purge: uploads still receiving whose part file has not grown for UPLOAD_KEEP_MS end as
  * expired and lose their part file; part files no receiving upload owns (a crash between the two) go
- * too once they are that old.
+ * too once they are that old, and so do bursts' import documents left unindexed.
  */
 export async function purgeUploads(store: Store, files: FileStore, now: number): Promise<number> {
   const cutoff = now - UPLOAD_KEEP_MS;
@@ -411,6 +411,8 @@ export async function purgeUploads(store: Store, files: FileStore, now: number):
     await rm(partPath(files, id), { force: true });
     expired += r.rowCount;
   }
+  // A burst's import document never indexed nor dropped (services/burst.ts): gone after as long.
+  await store.query("DELETE FROM uploads WHERE purpose = 'burst' AND state = 'done' AND created_at < $1", [new Date(cutoff)]);
   const dir = uploadsDir(files);
   const receiving = new Set((await store.query<{ id: string }>("SELECT id FROM uploads WHERE state = 'receiving'")).rows.map((x) => x.id));
   for (const f of await readdir(dir)) {

@@ -9,7 +9,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentHistory } from '../../src/api/audit';
 import { BURST_KEYS, BurstAnswer, BurstIndexed } from '../../src/api/burst';
+import { UPLOAD_KEEP_MS } from '../../src/api/upload';
 import { F, SEED_IDS } from '../../server/seed/catalog';
+import { purgeUploads } from '../../server/services/upload';
 import { signIn, startServer, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -230,6 +232,15 @@ describe('burst', () => {
     const cut = await index(every.ImportDoc, A.invoices, true, [{ ID: F.title, VAL: 'x' }]);
     expect(cut.statusCode).toBe(400);
     expect(cut.json()).toMatchObject({ Key: BURST_KEYS.removeAll });
+  });
+
+  it('forgets an import document left unindexed after a day (the uploads purge)', async () => {
+    const d = pool.PDF[0]!;
+    const a = BurstAnswer.parse((await burst(d, [1])).json());
+    await purgeUploads(s.store, s.files, s.clock.t + UPLOAD_KEEP_MS - 1000);
+    expect((await importBytes(a.ImportDoc)).statusCode).toBe(200);
+    await purgeUploads(s.store, s.files, s.clock.t + UPLOAD_KEEP_MS + 1000);
+    expect((await importBytes(a.ImportDoc)).statusCode).toBe(404);
   });
 
   it('drops an import document on DELETE', async () => {
