@@ -273,6 +273,8 @@ export interface PinRecord {
   fields?: unknown[];
   /** The archive's fields (GET archives/{a}?type=fields), for the indexer panel offline. */
   archiveFields?: unknown[];
+  /** The document's index data as the indexer panel reads it (GET .../documents/{id}/fields: a grid page of this one document). */
+  index?: unknown;
   /** Whether page words came from the server (the words API) or are left to OCR on the device. */
   words?: 'server' | 'device';
   state: PinState;

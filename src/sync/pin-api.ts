@@ -1,16 +1,19 @@
 /**
  * The calls that fetch a kept document's parts (src/sync/pins.ts PinApi), through the app's one fetch
  * wrapper and file call: the viewer session of the document alone (its type, pages and pages
- * Version; the server checks the view right and the Hash), the archive's fields, the file (a PDF),
- * the server's page images (TIFF pages, thumbnails), and the server's words of each page for key-free
- * extraction (none when the server has no OCR registered: the device recognises them then). Used by
+ * Version; the server checks the view right and the Hash), the archive's fields, the document's
+ * index data (the indexer panel's grid page of one document), the file (a PDF), the server's page
+ * images (TIFF pages, thumbnails), and the server's words of each page for key-free extraction (none
+ * when the server has no OCR registered: the device recognises them then). Used by
  * workers/pin.worker.ts.
  */
 import { isAbortError, isApiError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
 import { fetchDocumentFile } from '../api/document-file';
+import { documentIndexPath } from '../api/document-index';
 import { documentThumbUrl } from '../api/documents';
 import { apiRequest, httpContext, httpError } from '../api/http';
+import { DocumentPage } from '../api/search';
 import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
 import { KEYFREE_KEYS, PageWords, wordsPaths } from '../api/words';
 import type { PinRecord } from '../db/db';
@@ -55,6 +58,7 @@ export function pinApi(signal?: AbortSignal): PinApi {
   return {
     info: (p) => info(p, signal),
     archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
+    index: (p) => apiRequest({ path: documentIndexPath(p.db, p.archiveId, p.docId), query: { SecureId: p.hash }, auth: 'header', schema: DocumentPage, signal }),
     file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
     words: (p, page) => words(p, page, signal),

@@ -56,6 +56,8 @@ export interface PinApi {
   /** What the viewer session says of the document (type, pages, Version); Available false: gone. */
   info(pin: PinRecord): Promise<ViewerDocumentInfo>;
   archiveFields(pin: PinRecord): Promise<unknown[]>;
+  /** The document's index data (a grid page of this one document) for the indexer panel. */
+  index?(pin: PinRecord): Promise<unknown>;
   file(pin: PinRecord): Promise<Blob>;
   pageImage(pin: PinRecord, page: number, width: number, height?: number): Promise<Blob>;
   /** The server's words of a page, or null when the server has no words call (OCR on the device then). */
@@ -156,6 +158,15 @@ export async function updatePinnedRows(rows: readonly { ref: PinDocRef; row: unk
       const r = rows[i]!;
       if (p && JSON.stringify(p.row) !== JSON.stringify(r.row)) await database.pins.update(p.key, { row: r.row, fields: r.fields ?? p.fields });
     }
+  });
+}
+
+/** The indexer's newer index data of a kept document (read online): what it edits offline next. */
+export async function updatePinnedIndex(ref: PinDocRef, index: unknown, database: ArchiveDb = defaultDb): Promise<void> {
+  const key = pinKey(ref);
+  await database.transaction('rw', database.pins, async () => {
+    const p = await database.pins.get(key);
+    if (p && JSON.stringify(p.index) !== JSON.stringify(index)) await database.pins.update(key, { index });
   });
 }
 
@@ -266,12 +277,13 @@ export async function workPin(database: ArchiveDb, key: string, api: PinApi, now
     const first = pin.version === undefined;
     const fresh = first || (pin.version === version && pin.fileType === fileType && pin.pages === pages);
     const archiveFields = await api.archiveFields(pin);
+    const index = api.index ? await api.index(pin) : pin.index;
     const withWords = typeof api.words === 'function';
     const parts = partsOf({ fileType, pages }, withWords);
     const stored = new Set(fresh ? await database.pinParts.where('pin').equals(key).primaryKeys() : []);
     const replacing = fresh ? null : new Map<string, PinPartRecord>();
     let done = parts.filter((p) => stored.has(partKey(key, p.kind, p.page))).length;
-    const started = { fileName: info.FileName ?? pin.fileName ?? null, archiveFields, total: parts.length, done, ...(fresh ? { version, fileType, pages } : {}) };
+    const started = { fileName: info.FileName ?? pin.fileName ?? null, archiveFields, index, total: parts.length, done, ...(fresh ? { version, fileType, pages } : {}) };
     if (!(await save(started))) return { outcome: 'gone' };
     let wordsFrom: PinRecord['words'] = withWords ? 'server' : 'device';
     for (const part of parts) {

@@ -12,7 +12,7 @@ import type { ViewerDocumentInfo } from '../../src/api/viewer';
 import { ArchiveDb, type PinRecord } from '../../src/db/db';
 import {
   PIN_KEYS, PIN_PAGE_WIDTH, PIN_THUMB_SIZE, getPinnedFile, getPinnedPageImage, getPinnedThumb, getPinnedWords, localViewerSession, nextPin, partsOf,
-  pinDocuments, pinKey, putPinnedWords, readPinnedDocument, refreshPin, retryPin, unpinDocuments, updatePinnedRows, workPin, type PinApi,
+  pinDocuments, pinKey, putPinnedWords, updatePinnedIndex, readPinnedDocument, refreshPin, retryPin, unpinDocuments, updatePinnedRows, workPin, type PinApi,
 } from '../../src/sync/pins';
 
 const network = () => new ApiError({ kind: 'network', method: 'GET', url: '/x' });
@@ -43,6 +43,9 @@ class FakeServer implements PinApi {
   }
   async archiveFields() {
     return [{ ID: 1, Name: 'Title', Type: 1 }];
+  }
+  async index(p: PinRecord) {
+    return { Count: 1, Docs: [{ Id: p.docId, Hash: p.hash, Rev: 1, Fields: [{ ID: 1, VAL: 'from server' }] }], Fields: [{ ID: 1 }], Terms: [], Permissions: 3 };
   }
   async file(p: PinRecord) {
     this.hit(`file ${p.docId}`);
@@ -82,6 +85,12 @@ describe('documents kept offline', () => {
     ]);
     const p = (await database.pins.get(a!))!;
     expect(p).toMatchObject({ state: 'done', fileType: 'PDF', pages: 2, version: 'v1', done: 3, total: 3, words: 'device', archiveFields: [{ ID: 1, Name: 'Title', Type: 1 }] });
+    // The indexer panel's data of the document, as the server gave it at pin time, and newer when read online.
+    expect(p.index).toMatchObject({ Count: 1, Docs: [{ Id: 10, Fields: [{ ID: 1, VAL: 'from server' }] }] });
+    await updatePinnedIndex({ db: 1, archiveId: 2, docId: 10 }, { Count: 1, Docs: [{ Id: 10, Rev: 2 }] }, database);
+    await updatePinnedIndex({ db: 1, archiveId: 2, docId: 77 }, { Count: 1 }, database);
+    expect((await database.pins.get(a!))!.index).toEqual({ Count: 1, Docs: [{ Id: 10, Rev: 2 }] });
+    expect(await database.pins.count()).toBe(2);
     expect(p.bytes).toBe((await database.pinParts.where('pin').equals(a!).toArray()).reduce((s, x) => s + x.bytes, 0));
     const ref = { db: 1, archiveId: 2, docId: 10 };
     expect(await text(await getPinnedFile(ref, database))).toBe('%PDF 10 v1');

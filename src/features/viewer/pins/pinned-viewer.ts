@@ -8,12 +8,14 @@
  * - usePinnedImages: the stored page images and thumbnails as object URLs (revoked when the
  *   document closes or its parts change), in place of the server's addresses.
  * - the stored words and page images for key-free extraction (ocr/page-words.ts's pinned source).
+ * - documentIndexOrKept: the indexer panel's index data, kept fresh online, the kept copy offline.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { viewerPaths, type ViewerDocumentInfo, type ViewerSession } from '../../../api/viewer';
 import { db as appDb, type PinRecord } from '../../../db/db';
-import { getPinnedFile, getPinnedPageImage, getPinnedWords, localViewerSession, putPinnedWords, refreshPin } from '../../../sync/pins';
+import { DocumentPage } from '../../../api/search';
+import { getPinnedFile, getPinnedPageImage, getPinnedWords, localViewerSession, putPinnedWords, readPinnedDocument, refreshPin, updatePinnedIndex, type PinDocRef } from '../../../sync/pins';
 import { usePinned } from '../../../sync/react/use-pins';
 import { fetchDocumentBytes } from '../api/document-bytes';
 import { setPinnedPageSource } from '../ocr/page-words';
@@ -112,4 +114,33 @@ export function usePinnedImages(db: number, doc: ViewerDocumentInfo): PinnedImag
     if (urls?.stamp !== stamp) return { ready: false, src: () => null };
     return { ready: true, src: (page, thumb) => urls.map.get(`${thumb ? 'thumb' : 'page'}|${page}`) ?? null };
   }, [loaded, stamp, urls]);
+}
+
+/** The kept index data of a document: the indexer's own (fetched at pin time or since), else the grid's row. */
+export async function keptDocumentPage(ref: PinDocRef): Promise<DocumentPage | null> {
+  const pin = await readPinnedDocument(ref.db, ref.archiveId, ref.docId);
+  if (!pin) return null;
+  const kept = DocumentPage.safeParse(pin.index);
+  if (kept.success) return kept.data;
+  const row = pin.row as { Permissions?: number } | undefined;
+  const fromRow = DocumentPage.safeParse({ Count: 1, Docs: [row], Fields: pin.fields ?? pin.archiveFields ?? [], Terms: [], Permissions: row?.Permissions ?? 0 });
+  return fromRow.success ? fromRow.data : null;
+}
+
+/**
+ * The indexer panel's index data of a document (`fetch`: the server's): a kept document's copy is
+ * refreshed with each answer, and answers when the server cannot be reached. Use with TanStack's
+ * networkMode 'offlineFirst', so the call is tried (and falls back) while the browser is offline.
+ */
+export async function documentIndexOrKept(ref: PinDocRef, fetch: () => Promise<DocumentPage>): Promise<DocumentPage> {
+  try {
+    const page = await fetch();
+    void updatePinnedIndex(ref, page).catch(() => undefined);
+    return page;
+  } catch (e) {
+    if (problemOf(e) !== 'offline') throw e;
+    const kept = await keptDocumentPage(ref).catch(() => null);
+    if (kept) return kept;
+    throw e;
+  }
 }
