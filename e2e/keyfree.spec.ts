@@ -1,0 +1,143 @@
+/**
+ * Key-free extraction (issue 12 item 5; archive-inbox-ops.md §4) against the built app and the real
+ * server, whose OCR (tesseract.js) reads the seeded invoice PDF: with the indexer panel open, the
+ * toggle turns extraction on, the page's words are drawn over it after the 1.5 s wait, and tapping
+ * three words fills three fields, the status naming the field each fills; a word that matches no
+ * item of a strict list field is refused with KEYFREE_LIST_ITEM_NOT_FOUND; words are reached by keyboard.
+ * A @touch case at tablet size taps the words. The device's OCR files are served from the app's own
+ * origin (no CDN) and the CSP lets its wasm compile.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { A, apiDocs, expect, openDemo, test } from './grid-support';
+import { apiToken } from './editing-support';
+
+interface SessionDoc {
+  Id: number;
+  Archive: number;
+  Hash: string;
+  FileType?: string | null;
+}
+
+/** The invoice PDFs of the seed (their type from the viewer session call), in list order. */
+async function invoicePdfs(request: APIRequestContext): Promise<SessionDoc[]> {
+  const token = await apiToken(request, 'user');
+  const listed = await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, rpp: 50 });
+  const made = await request.post('/api/session', {
+    headers: { 'Auth-Token': token },
+    data: { Database: 1, Documents: listed.Docs.map((d) => ({ Archive: d.ArchiveId ?? A.invoices, Id: d.Id, Hash: d.Hash })) },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const got = await request.get(`/api/session/${((await made.json()) as { Id: string }).Id}`, { headers: { 'Auth-Token': token } });
+  return ((await got.json()) as { Documents: SessionDoc[] }).Documents.filter((d) => d.FileType === 'PDF');
+}
+
+const indexer = (page: Page) => page.locator('.viewer-indexer');
+const field = (page: Page, name: string) => indexer(page).getByLabel(name, { exact: true });
+const toggle = (page: Page) => page.getByRole('button', { name: 'Key-free extraction' });
+const words = (page: Page) => page.getByRole('group', { name: 'Words on page 1' });
+const status = (page: Page) => page.getByTestId('keyfree-status');
+
+async function openWithIndexer(page: Page, doc: SessionDoc) {
+  await openDemo(page, 'user');
+  await page.goto(`/viewer/${doc.Hash}?archive=${doc.Archive}&Id=${doc.Id}&db=1`);
+  await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 20_000 });
+  // On a narrow screen (a tablet in portrait) the panel starts closed under the pages.
+  await expect(page.getByRole('button', { name: /^(Show|Hide) index fields$/ })).toBeVisible({ timeout: 20_000 });
+  const show = page.getByRole('button', { name: 'Show index fields' });
+  if (await show.isVisible()) await show.click();
+  await expect(field(page, 'Title')).toBeVisible();
+  await expect(field(page, 'Title')).toBeEditable();
+}
+
+/** The word buttons of a line of the page (lines numbered from 1 in reading order). */
+const line = (page: Page, n: number): Locator => words(page).locator(`button[data-line="${n}"]`);
+
+test.describe('key-free extraction', () => {
+  test('toggle on, words over the page after 1.5 s, three taps fill three fields; a list refuses a word', async ({ page, request }) => {
+    const [doc] = await invoicePdfs(request);
+    expect(doc, 'an invoice PDF').toBeTruthy();
+    await openWithIndexer(page, doc!);
+
+    await toggle(page).click();
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true');
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith(`/documents/${doc!.Id}/words`));
+    const t0 = Date.now();
+    await expect(status(page)).toHaveText('Reading the words of this page…');
+    await asked;
+    // Asked only after the page had been shown 1.5 s with extraction on.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1_300);
+    await expect(words(page)).toBeVisible({ timeout: 90_000 });
+    await expect(status(page)).toHaveText('Tap a word for: Title');
+
+    // The title line: "<Kind> <1000+i> <Customer...>" (the dash is no word). Each box sits on the page.
+    const kind = (await line(page, 1).nth(0).getAttribute('aria-label'))!;
+    const number = (await line(page, 1).nth(1).getAttribute('aria-label'))!;
+    expect(number).toMatch(/^1\d{3}$/);
+    const pageBox = (await page.locator('.viewer-pdf-page[data-page="1"]').boundingBox())!;
+    const wordBox = (await line(page, 1).nth(0).boundingBox())!;
+    expect(wordBox.x).toBeGreaterThanOrEqual(pageBox.x);
+    expect(wordBox.y).toBeLessThan(pageBox.y + pageBox.height * 0.15);
+
+    await line(page, 1).nth(0).click();
+    await expect(field(page, 'Title')).toHaveValue(kind);
+    await expect(status(page)).toHaveText('Tap a word for: Invoice Number');
+    await line(page, 1).nth(1).click();
+    await expect(field(page, 'Invoice Number')).toHaveValue(number);
+
+    // Choosing another field in the panel makes it the one a word fills. A field that takes only its
+    // list's items (Department) refuses a word that is none: said, and extraction stays on.
+    const reference = words(page).getByRole('button', { name: 'Reference', exact: true });
+    await field(page, 'Department').focus();
+    await expect(status(page)).toHaveText('Tap a word for: Department');
+    const department = await field(page, 'Department').inputValue();
+    await reference.click();
+    await expect(page.getByRole('alert').filter({ hasText: "The word matches no item of this field's list." })).toBeVisible();
+    await expect(field(page, 'Department')).toHaveValue(department);
+    await expect(status(page)).toHaveText('Tap a word for: Department');
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true');
+
+    // Status (text), the last field the panel fills, by keyboard: Tab reaches the words, Enter picks.
+    await field(page, 'Status').focus();
+    await expect(status(page)).toHaveText('Tap a word for: Status');
+    await reference.focus();
+    await page.keyboard.press('Enter');
+    await expect(field(page, 'Status')).toHaveValue('Reference');
+    // After the last field extraction stops, says so, and the words go.
+    await expect(toggle(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('keyfree-notice')).toHaveText('The last field is filled; key-free extraction has stopped.');
+    await expect(words(page)).toHaveCount(0);
+
+    // The device's OCR is served by the app itself, and the CSP lets wasm compile (no CDN).
+    for (const path of ['/tesseract/worker.min.js', '/tesseract/core/tesseract-core-simd-lstm.wasm.js', '/tesseract/lang/eng.traineddata.gz']) {
+      const r = await request.get(path);
+      expect(r.status(), path).toBe(200);
+      expect(r.headers()['content-type'] ?? '', path).not.toContain('text/html');
+    }
+    const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  });
+});
+
+test.describe('key-free extraction on a tablet @touch', () => {
+  test('tap the toggle and three words: three fields filled; word boxes are tappable', async ({ page, request }) => {
+    const pdfs = await invoicePdfs(request);
+    const doc = pdfs[1] ?? pdfs[0]!;
+    await openWithIndexer(page, doc);
+    await toggle(page).tap();
+    await expect(words(page)).toBeVisible({ timeout: 90_000 });
+    await expect(status(page)).toHaveText('Tap a word for: Title');
+    const kind = (await line(page, 1).nth(0).getAttribute('aria-label'))!;
+    const number = (await line(page, 1).nth(1).getAttribute('aria-label'))!;
+    await line(page, 1).nth(0).tap();
+    await expect(field(page, 'Title')).toHaveValue(kind);
+    await line(page, 1).nth(1).tap();
+    await expect(field(page, 'Invoice Number')).toHaveValue(number);
+    await field(page, 'Status').tap();
+    await expect(status(page)).toHaveText('Tap a word for: Status');
+    await words(page).getByRole('button', { name: 'Reference', exact: true }).tap();
+    await expect(field(page, 'Status')).toHaveValue('Reference');
+    // The toggle is a 44 px target.
+    const box = (await toggle(page).boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  });
+});
