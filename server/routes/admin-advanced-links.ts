@@ -18,7 +18,7 @@ const Params = z.object({ db: Id });
 const IdQuery = z.looseObject({ id: Id });
 const ListQuery = z.looseObject({ archiveId: Id.optional() });
 
-export const LINK_NOT_HTTP_KEY = 'ADVANCED_LINK_NOT_HTTP';
+export const LINK_NOT_HTTP_KEY = 'ADMIN_LINK_NOT_HTTP';
 
 interface LinkRow {
   id: number;

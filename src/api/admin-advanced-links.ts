@@ -15,7 +15,7 @@ import { ADMIN_AUTOCOMPLETE_CAP } from './admin-searches';
  * Administrators of the database only (403 otherwise). ArchiveId null: every archive of the
  * database; otherwise an archive of the database (400). FieldId null or a field of that archive
  * (of the database when ArchiveId is null). The template filled with any document must be an http(s)
- * address (400 ADVANCED_LINK_NOT_HTTP).
+ * address (400 ADMIN_LINK_NOT_HTTP).
  */
 export const advancedLinkAdminPaths = {
   links: (db: number) => `/api/AdvancedLinks/databases/${db}`,

@@ -71,7 +71,7 @@ describe('admin advanced links', () => {
     for (const UrlPattern of ['javascript:alert(1)//{DocumentID}', '/relative/{DocumentID}', '{Customer}', 'data:text/html,hi']) {
       const r = await call('POST', links, link({ UrlPattern }));
       expect(r.statusCode, UrlPattern).toBe(400);
-      expect(ErrorBody.parse(r.json()).Key).toBe('ADVANCED_LINK_NOT_HTTP');
+      expect(ErrorBody.parse(r.json()).Key).toBe('ADMIN_LINK_NOT_HTTP');
     }
     expect((await call('POST', links, link({ ArchiveId: A.records }))).statusCode).toBe(400);
     expect((await call('POST', links, link({ FieldId: F.notes }))).statusCode).toBe(400);

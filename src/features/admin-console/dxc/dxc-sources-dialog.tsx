@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
-import { handleError } from '../../../api/error-handler';
 import { sessionScope } from '../../../session/session';
 import { useSession } from '../../../session/use-session';
 import { Modal } from '../../../ui/modal';
@@ -10,6 +8,7 @@ import { notify } from '../../../ui/notifications';
 import { createDxc, deleteDxc, dxcKey, updateDxc, useDxcSources, type ConsoleDxc, type DxcDraft } from '../api/dxc';
 import { useDesigner } from '../api/searches';
 import { DeleteConfirmDialog } from '../ui/delete-confirm-dialog';
+import { useAdminError } from '../ui/admin-error';
 import { EditCopyModal } from '../ui/edit-copy-modal';
 import { useConfirmedDelete } from '../ui/mode-state';
 import { DxcSourceForm, dxcProblem } from './dxc-source-form';
@@ -30,6 +29,7 @@ export function DxcSourcesDialog({ dbId, archiveId, onClose }: { dbId: number; a
   const { t } = useTranslation();
   const scope = sessionScope(useSession());
   const client = useQueryClient();
+  const adminError = useAdminError();
   const sources = useDxcSources(scope, dbId, archiveId);
   const designer = useDesigner(scope, dbId);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -46,8 +46,7 @@ export function DxcSourcesDialog({ dbId, archiveId, onClose }: { dbId: number; a
       notify('success', t('ADMIN_DXC_SAVED', { name: saved.name }));
       setEditing(null);
     } catch (e) {
-      if (isApiError(e) && e.key === 'DXC_SOURCE_NAME_EXISTS') notify('error', t('DXC_SOURCE_NAME_EXISTS'));
-      else handleError(e);
+      adminError(e);
     }
   };
 

@@ -2,8 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkPatternIsHttp } from '../../../../api/admin-advanced-links';
-import { isApiError } from '../../../../api/api-error';
-import { handleError } from '../../../../api/error-handler';
 import { sessionScope } from '../../../../session/session';
 import { useSession } from '../../../../session/use-session';
 import { notify } from '../../../../ui/notifications';
@@ -11,6 +9,7 @@ import { adminLinksKey, createLink, deleteLink, updateLink, useAdminLinks, type 
 import { useDesigner } from '../../api/searches';
 import type { ModeProps } from '../../mode-props';
 import { DeleteConfirmDialog } from '../../ui/delete-confirm-dialog';
+import { useAdminError } from '../../ui/admin-error';
 import { EditCopyModal } from '../../ui/edit-copy-modal';
 import { ListDetail } from '../../ui/list-detail';
 import { modeLoadState, useConfirmedDelete } from '../../ui/mode-state';
@@ -33,6 +32,7 @@ export default function AdvancedLinksMode({ dbId, onDirtyChange, registerAdd }: 
   const filterId = useId();
   const scope = sessionScope(useSession());
   const client = useQueryClient();
+  const adminError = useAdminError();
   const links = useAdminLinks(scope, dbId);
   const designer = useDesigner(scope, dbId);
   const [archiveFilter, setArchiveFilter] = useState<number | 'all'>('all');
@@ -60,8 +60,7 @@ export default function AdvancedLinksMode({ dbId, onDirtyChange, registerAdd }: 
       setSelected(saved.id);
       setEditing(null);
     } catch (e) {
-      if (isApiError(e) && e.key === 'ADVANCED_LINK_NOT_HTTP') notify('error', t('ADMIN_LINK_NOT_HTTP'));
-      else handleError(e);
+      adminError(e);
     }
   };
 

@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptySearch, validIcon } from '../../../../api/admin-searches';
-import { handleError } from '../../../../api/error-handler';
-import { isApiError } from '../../../../api/api-error';
 import { sessionScope } from '../../../../session/session';
 import { useSession } from '../../../../session/use-session';
 import { notify } from '../../../../ui/notifications';
 import { adminSearchesKey, createSearch, deleteSearch, updateSearch, useAdminSearches, useDesigner, type ConsoleSearch, type SearchDraft } from '../../api/searches';
 import type { ModeProps } from '../../mode-props';
 import { DeleteConfirmDialog } from '../../ui/delete-confirm-dialog';
+import { useAdminError } from '../../ui/admin-error';
 import { EditCopyModal } from '../../ui/edit-copy-modal';
 import { ListDetail } from '../../ui/list-detail';
 import { modeLoadState, useConfirmedDelete } from '../../ui/mode-state';
@@ -35,6 +34,7 @@ export default function SearchesMode({ dbId, onDirtyChange, registerAdd }: ModeP
   const { t } = useTranslation();
   const scope = sessionScope(useSession());
   const client = useQueryClient();
+  const adminError = useAdminError();
   const searches = useAdminSearches(scope, dbId);
   const designer = useDesigner(scope, dbId);
   const [selected, setSelected] = useState<number | null>(null);
@@ -63,8 +63,7 @@ export default function SearchesMode({ dbId, onDirtyChange, registerAdd }: ModeP
       setSelected(saved.search.id);
       setEditing(null);
     } catch (e) {
-      if (isApiError(e) && e.key === 'ADMIN_SEARCH_ICON_INVALID') notify('error', t('ADMIN_SEARCH_ICON_INVALID'));
-      else handleError(e);
+      adminError(e);
     }
   };
 
