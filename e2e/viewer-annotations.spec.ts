@@ -160,6 +160,41 @@ test.describe('viewer: rotate, notes and stamps', () => {
   });
 });
 
+test.describe('viewer annotations offline', () => {
+  test('offline: rotating says it needs the server; a stamp is kept in the outbox and reaches the server once back online', async ({ page, context, request }) => {
+    const token = await apiToken(request, 'user');
+    const pdf = pick(await invoices(request, token), 'PDF', 4);
+    await openDemo(page, 'user');
+    await open(page, pdf);
+    await expect(pdfCanvas(page)).toBeVisible({ timeout: 20_000 });
+    await context.setOffline(true);
+    try {
+      await expect(page.getByRole('button', { name: 'Rotate right' })).toBeDisabled();
+      await expect(page.getByText('Turning a page needs a connection to the server.')).toBeVisible();
+      await page.getByRole('button', { name: 'Stamp', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'CONFIDENTIAL' }).click();
+      await layer(page).click({ position: { x: 80, y: 120 } });
+      await expect(page.locator('.annotation-stamp').filter({ hasText: 'CONFIDENTIAL' })).toBeVisible();
+      // Not sent: the server has none yet, the outbox holds it.
+      await page.waitForTimeout(1000);
+      expect((await serverAnnotations(request, token, pdf)).map((a) => a.Text)).not.toContain('CONFIDENTIAL');
+      expect(await page.evaluate(() => new Promise<number>((resolve) => {
+        const open = indexedDB.open('archive-app');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readonly');
+          const all = tx.objectStore('outbox').getAll();
+          all.onsuccess = () => resolve((all.result as { kind: string; state: string }[]).filter((e) => e.kind === 'annotation' && e.state !== 'done').length);
+        };
+      }))).toBe(1);
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(async () => (await serverAnnotations(request, token, pdf)).filter((a) => a.Text === 'CONFIDENTIAL').length, { timeout: 30_000 }).toBe(1);
+    await expect(page.locator('.annotation-stamp').filter({ hasText: 'CONFIDENTIAL' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Rotate right' })).toBeEnabled();
+  });
+});
+
 test.describe('viewer annotations on a tablet @touch', () => {
   test('tap a stamp onto the page; 44 px tools; fits portrait', async ({ page, request }) => {
     const token = await apiToken(request, 'user');
