@@ -118,6 +118,34 @@ test.describe('key-free extraction', () => {
   });
 });
 
+test.describe('key-free extraction on the device', () => {
+  test('when the words call cannot be reached, the open PDF page is read by OCR in the browser (tesseract from the app itself)', async ({ page, request }) => {
+    const pdfs = await invoicePdfs(request);
+    const doc = pdfs[2] ?? pdfs[0]!;
+    const ocrFiles: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/tesseract|jsdelivr|unpkg/.test(r.url())) ocrFiles.push(u.origin === new URL(page.url() || 'http://x').origin ? u.pathname : r.url());
+    });
+    // The server's words call fails as a lost connection would.
+    await page.route('**/documents/*/words?**', (route) => route.abort('internetdisconnected'));
+    await openWithIndexer(page, doc);
+    await toggle(page).click();
+    await expect(words(page)).toBeVisible({ timeout: 120_000 });
+    await expect(status(page)).toHaveText('Tap a word for: Title');
+    // The device read the title line the server would have: "<Kind> <number> ...".
+    const number = (await line(page, 1).nth(1).getAttribute('aria-label'))!;
+    expect(number).toMatch(/^1\d{3}$/);
+    await line(page, 1).nth(1).click();
+    await expect(field(page, 'Title')).toHaveValue(number);
+    // Everything came from the app's own origin: its worker, one wasm core and the English data.
+    expect(ocrFiles.every((f) => f.startsWith('/tesseract/')), ocrFiles.join(', ')).toBe(true);
+    expect(ocrFiles).toContain('/tesseract/worker.min.js');
+    expect(ocrFiles).toContain('/tesseract/lang/eng.traineddata.gz');
+    expect(ocrFiles.some((f) => /^\/tesseract\/core\/tesseract-core-.*lstm\.wasm\.js$/.test(f))).toBe(true);
+  });
+});
+
 test.describe('key-free extraction on a tablet @touch', () => {
   test('tap the toggle and three words: three fields filled; word boxes are tappable', async ({ page, request }) => {
     const pdfs = await invoicePdfs(request);
