@@ -114,7 +114,8 @@ export function ListsTab(props: Props) {
         }
         problem={(f) => {
           if (!f.name.trim()) return t('CATALOGUE_NAME_REQUIRED');
-          const p = assemblyProblem(toDraft(f));
+          // Ticked but still empty: the path is what is missing first.
+          const p = f.assemblyBound && !f.path.trim() ? 'CATALOGUE_ASSEMBLY_PATH_REQUIRED' : assemblyProblem(toDraft(f));
           return p ? t(p) : null;
         }}
       >
