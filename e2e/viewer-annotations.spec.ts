@@ -3,7 +3,7 @@
  * server: a TIFF page and a PDF page turned by Rotate right/left are drawn turned (landscape) and
  * stay so after a reload; stamps with @Today and @User are placed by a click on the page, read
  * 'RECEIVED <date> <h:mm AM|PM>' and 'Reviewed by user', reach the server through the outbox and are
- * still there after a reload; a note is added, moved with the arrow keys and removed; a user without
+ * still there after a reload (one placed by the keyboard: Enter on the page); a note is added, moved with the arrow keys and removed; a user without
  * the annotation right (clerk, 2048) and the read-only licence (viewer) see the tools disabled with
  * the reason. A @touch case at iPad size: the stamp placed by tapping, 44 px tools, no overflow.
  */
@@ -108,6 +108,13 @@ test.describe('viewer: rotate, notes and stamps', () => {
     await expect.poll(() => reviewed.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(small * 1.2);
     await page.getByRole('button', { name: 'Fit width' }).click();
 
+    // By keyboard: Enter on the page places the chosen stamp at its top left.
+    await stampMenu.click();
+    await menu.getByRole('menuitem', { name: 'PAID', exact: true }).click();
+    await layer(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.annotation-stamp').filter({ hasText: /^PAID$/ })).toBeVisible();
+
     // A note: Add note, click, type, Save.
     await page.getByRole('button', { name: 'Add note' }).click();
     await layer(page).click({ position: { x: 200, y: 400 } });
@@ -118,7 +125,7 @@ test.describe('viewer: rotate, notes and stamps', () => {
 
     // Through the outbox to the server.
     await expect.poll(async () => (await serverAnnotations(request, token, pdf)).map((a) => a.Text).sort(), { timeout: 20_000 }).toEqual(
-      expect.arrayContaining(['Ask Jane about the total', 'Reviewed by user', expect.stringMatching(/^RECEIVED /)]),
+      expect.arrayContaining(['Ask Jane about the total', 'PAID', 'Reviewed by user', expect.stringMatching(/^RECEIVED /)]),
     );
     await page.reload();
     await expect(pdfCanvas(page)).toBeVisible({ timeout: 20_000 });

@@ -30,11 +30,18 @@ export function AnnotationLayer(props: PageOverlayProps & { state: AnnotationsSt
     const r = layerRef.current!.getBoundingClientRect();
     return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
-  const onLayerPointer = (e: PointerEvent<HTMLDivElement>) => {
-    if (!placing || e.target !== layerRef.current) return;
-    const at = fraction(e);
+  const place = (at: { x: number; y: number }) => {
     if (state.mode?.kind === 'stamp') void state.placeStamp(at, pageNo, aspect);
     else setDraft({ ...at, text: '' });
+  };
+  const onLayerPointer = (e: PointerEvent<HTMLDivElement>) => {
+    if (placing && e.target === layerRef.current) place(fraction(e));
+  };
+  // By keyboard: Enter on the page places it near the top left; the arrow keys then move it.
+  const onLayerKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!placing || e.target !== layerRef.current || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    place({ x: 0.05, y: 0.05 });
   };
 
   const styleOf = (a: Annotation) => {
@@ -75,6 +82,9 @@ export function AnnotationLayer(props: PageOverlayProps & { state: AnnotationsSt
       data-placing={placing || undefined}
       data-testid="annotation-layer"
       onPointerDown={onLayerPointer}
+      onKeyDown={onLayerKey}
+      tabIndex={placing ? 0 : undefined}
+      role={placing ? 'button' : undefined}
       aria-label={placing ? t(state.mode?.kind === 'stamp' ? 'ANNOTATION_PLACE_STAMP_HINT' : 'ANNOTATION_PLACE_NOTE_HINT') : undefined}
     >
       {shown.map((a) => {
