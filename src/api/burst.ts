@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { FieldDataInvalid, documentPaths } from './documents';
 import { isApiError } from './api-error';
 import { IDEMPOTENCY_HEADER } from './errors';
+import { InboxSendBody, InboxSent } from './inboxes';
 import { apiRequest, buildQuery } from './http';
 
 /**
@@ -75,16 +76,12 @@ export const BurstAnswer = z.looseObject({
 });
 export type BurstAnswer = z.infer<typeof BurstAnswer>;
 
-export const BurstIndexBody = z.looseObject({
-  Fields: z.array(z.looseObject({ ID: z.int(), VAL: z.optional(z.nullable(z.string())), MVAL: z.optional(z.nullable(z.array(z.string()))) })),
-});
-export type BurstIndexBody = z.infer<typeof BurstIndexBody>;
+/** The index values: as an inbox file's send to an archive takes them. */
+export const BurstIndexBody = InboxSendBody;
+export type BurstIndexBody = InboxSendBody;
 
-export const BurstIndexed = z.looseObject({
-  DocID: z.int(),
-  ArchiveID: z.int(),
-  Hash: z.string(),
-  FileName: z.string(),
+/** The new document, as a send to an archive answers it, with its pages. */
+export const BurstIndexed = z.extend(InboxSent, {
   Pages: z.int(),
   /** The source's pages now, when the burst pages were removed from it. */
   SourcePages: z.optional(z.int()),

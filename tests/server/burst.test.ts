@@ -42,7 +42,8 @@ beforeAll(async () => {
   for (const d of r.rows) if ((d.file_type === 'PDF' || d.file_type === 'TIF') && d.files === 1) pool[d.file_type].push({ ...d, id: Number(d.id) });
   expect(pool.PDF.length).toBeGreaterThan(4);
   expect(pool.TIF.length).toBeGreaterThan(2);
-});
+  // Seeding takes ~50 s on a busy two-core machine.
+}, 180_000);
 afterAll(async () => {
   await s?.close();
 });
