@@ -179,6 +179,27 @@ test.describe('console searches, advanced links and DXC sources', () => {
     }
   });
 
+  test('a search added while `user` has the list cached appears as soon as the search screen opens again', async ({ page, request }) => {
+    const m = mark();
+    const name = `Added later ${m}`;
+    try {
+      await openDemo(page, 'user');
+      await expect(page.getByTestId('search-list').getByRole('button', { name: 'All Invoices', exact: true })).toBeVisible();
+      const admin = await apiToken(request, 'admin');
+      const body = {
+        Name: name, Parent: 0, Archives: [INVOICES], Icon: 'savings', Parameters: [{ Field: 1, Prompt: 'Title', Condition: 'Contains' }],
+        AdvancedGrouping: false, GrantAll: false, ContentSearch: { Phonics: false, Stemming: false, Fuzziness: 0 },
+        MultiValue: false, DisplayViewTabs: false, UseTime: false, ShownInList: true, IsDefault: false,
+      };
+      expect((await api(request, admin, 'POST', `/api/admin/databases/${DB}/searches`, body)).status()).toBe(200);
+      // The list was fetched moments ago (well within its 5-minute freshness) and is kept on the device.
+      await page.reload();
+      await expect(page.getByTestId('search-list').getByRole('button', { name, exact: true })).toBeVisible();
+    } finally {
+      await cleanUp(request, m);
+    }
+  });
+
   test('as `user` the console calls for searches, links and DXC sources are refused (403)', async ({ request }) => {
     const token = await apiToken(request, 'user');
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [

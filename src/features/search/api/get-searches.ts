@@ -7,13 +7,18 @@ export function getSearches(dbId: number, signal?: AbortSignal): Promise<Search[
   return apiRequest({ path: searchPaths.list(dbId), schema: SearchList, signal });
 }
 
-/** `scope` is sessionScope(session): cached per user, never per token. */
+/**
+ * `scope` is sessionScope(session): cached per user, never per token. The list paints from the cache
+ * at once and is fetched again whenever the search screen opens (online), so a search an
+ * administrator has just added or changed, on any device, is in the list (issue 13 item 7).
+ */
 export function searchesQueryOptions(scope: string | null, dbId: number | null) {
   return queryOptions({
     queryKey: ['search', 'list', scope, dbId],
     queryFn: ({ signal }) => getSearches(dbId ?? 0, signal),
     enabled: scope !== null && dbId !== null,
     staleTime: 5 * 60 * 1000,
+    refetchOnMount: 'always',
     meta: { handlesOwnErrors: true },
   });
 }
