@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { sessionScope } from '../../../session/session';
@@ -32,6 +32,7 @@ export function AdminConsole() {
   const ids = (databases.data ?? []).map((d) => d.id);
   const dbId = databases.data ? pickDb(ids, dbParam > 0 ? dbParam : null, readRememberedDb(scope)) : null;
   useAdminChangeSync();
+  const dbSelectId = useId();
 
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(NAV_KEY) === '1');
   const [add, setAdd] = useState<AddAction | null>(null);
@@ -111,9 +112,10 @@ export function AdminConsole() {
       <div className="admin-main">
         <div className="admin-toolbar">
           <h1 className="admin-title">{t(MODE_LABELS[mode])}</h1>
-          <label className="admin-db-select">
-            <span>{t('ADMIN_DATABASE')}</span>
+          <div className="admin-db-select">
+            <label htmlFor={dbSelectId}>{t('ADMIN_DATABASE')}</label>
             <select
+              id={dbSelectId}
               value={dbId ?? ''}
               disabled={!databases.data || databases.data.length === 0}
               onChange={(e) => go({ db: e.target.value ? Number(e.target.value) : null })}
@@ -125,7 +127,7 @@ export function AdminConsole() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {databases.isError && (
           <p className="callout callout-error" role="alert">
