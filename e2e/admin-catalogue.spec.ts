@@ -27,6 +27,8 @@ async function cleanUp(request: APIRequestContext, token: string, mark: string) 
   const fields = (await (await adminApi(request, token, 'GET', '/fields')).json()) as { Id: number; Name: string; List: { Type: string } | null }[];
   const mine = fields.filter((f) => f.Name.includes(mark)).sort((a, b) => (b.List?.Type === 'dynamic' ? 1 : 0) - (a.List?.Type === 'dynamic' ? 1 : 0));
   for (const f of mine) await adminApi(request, token, 'DELETE', `/fields/${f.Id}`);
+  const tableFields = (await (await adminApi(request, token, 'GET', '/tablefields')).json()) as { Id: number; Name: string }[];
+  for (const x of tableFields.filter((x) => x.Name.includes(mark))) await adminApi(request, token, 'DELETE', `/tablefields/${x.Id}`);
   const lists = (await (await adminApi(request, token, 'GET', '/lists')).json()) as { Id: number; Name: string }[];
   for (const l of lists.filter((x) => x.Name.includes(mark))) await adminApi(request, token, 'DELETE', `/lists/${l.Id}`);
 }
@@ -191,6 +193,34 @@ test.describe('field catalogue', () => {
       } finally {
         await userContext.close();
       }
+
+      // A table field: columns picked by name; a dynamic list field without the field it depends on
+      // warns; removing a column of the saved table field asks REMOVE_FIELD_FROM_TABLEFIELD_MSG.
+      const lines = `Lines ${mark}`;
+      await tab(page, 'CATALOGUE_TAB_TABLE_FIELDS').click();
+      await page.getByRole('button', { name: t('CATALOGUE_ADD_TABLE_FIELD') }).click();
+      d = dialog(page);
+      await d.getByLabel(t('CATALOGUE_NAME'), { exact: true }).fill(lines);
+      const pick = d.getByRole('combobox', { name: t('CATALOGUE_ADD_COLUMN') });
+      for (const name of [`Count ${mark}`, `Due ${mark}`, depot]) {
+        await pick.fill(name);
+        await d.getByRole('option', { name, exact: true }).click();
+      }
+      const columns = d.getByRole('list', { name: t('CATALOGUE_COLUMNS') });
+      await expect(columns.getByRole('listitem')).toHaveCount(3);
+      await expect(d.getByRole('status')).toHaveText(t('DYNAMIC_LIST_FIELD_DEPENDS_ON_FIELD', { field: depot, other: `Country ${mark}` }));
+      // Not saved yet: removed at once, no question.
+      await d.getByRole('button', { name: t('CATALOGUE_REMOVE_COLUMN', { name: depot }), exact: true }).click();
+      await expect(columns.getByRole('listitem')).toHaveCount(2);
+      await save(page);
+      await page.getByRole('region', { name: lines }).getByRole('button', { name: t('CATALOGUE_EDIT'), exact: true }).click();
+      d = dialog(page).filter({ hasText: t('CATALOGUE_EDIT_TABLE_FIELD', { name: lines }) });
+      await d.getByRole('button', { name: t('CATALOGUE_REMOVE_COLUMN', { name: `Due ${mark}` }), exact: true }).click();
+      const ask = page.getByRole('dialog', { name: t('CATALOGUE_REMOVE_COLUMN_TITLE') });
+      await expect(ask).toContainText(t('REMOVE_FIELD_FROM_TABLEFIELD_MSG', { field: `Due ${mark}`, name: lines }));
+      await ask.getByRole('button', { name: t('ADMIN_OK'), exact: true }).click();
+      await save(page);
+      await expect(page.getByRole('region', { name: lines }).getByRole('listitem')).toHaveText([`Count ${mark}`]);
     } finally {
       await adminApi(request, adminToken, 'PUT', `/archives/${A.contracts}`, { Name: archiveBefore.Name, Parent: archiveBefore.Parent, Fields: archiveBefore.Fields });
       await cleanUp(request, adminToken, mark);
