@@ -57,6 +57,8 @@ interface BurstTarget {
   /** The source's pages when it was burst: a source changed since is not cut (409). */
   SourcePages: number;
   Pages: number[];
+  /** The pages' recognised text, in order (PDF text; null where a page has none): the new document's, for content search. */
+  Texts?: (string | null)[];
 }
 
 interface ImportDocRow {
@@ -146,7 +148,7 @@ export async function burstDocument(deps: BurstDeps, actor: Actor, r: BurstReque
   const stem = safeBaseName((r.fileName ?? info.rows[0]?.file_name ?? `document-${doc.id}`).replace(/\.[^./\\]*$/, '')) || `document-${doc.id}`;
   const fileName = `${stem} (${pagesWords(wanted)}).${ext}`.slice(-200);
   const id = randomUUID();
-  const target: BurstTarget = { DatabaseID: r.dbId, ArchiveID: archive.id, DocID: doc.id, SourcePages: all.length, Pages: wanted };
+  const target: BurstTarget = { DatabaseID: r.dbId, ArchiveID: archive.id, DocID: doc.id, SourcePages: all.length, Pages: wanted, Texts: chosen.map((p) => p.text) };
   await store.transaction(async (tx) => {
     await tx.query('INSERT INTO blobs (sha256, size, mime) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING', [put.sha256, put.size, type === 'PDF' ? 'application/pdf' : 'image/tiff']);
     await tx.query(
@@ -250,6 +252,15 @@ export async function indexImportDoc(
         details: { BurstFrom: { ArchiveID: src.ArchiveID, DocID: src.DocID, Pages: src.Pages } },
       },
     });
+    // The pages' text goes with them (content search finds the new document by it).
+    const texts = src.Texts ?? [];
+    if (texts.some((t) => t)) {
+      await tx.query(
+        `UPDATE document_pages p SET text = t.text FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS t(text, n) WHERE p.document_id = $1 AND p.page_no = t.n`,
+        [docId, JSON.stringify(texts.map((t) => t ?? ''))],
+      );
+      await tx.query('UPDATE documents SET content_text = $2 WHERE id = $1', [docId, texts.filter((t) => t).join('\n')]);
+    }
     let sourcePages: number | undefined;
     if (cut) {
       const locked = await tx.query<{ page_count: number; version: number; fields: unknown; mvals: unknown }>(

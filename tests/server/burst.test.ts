@@ -182,6 +182,13 @@ describe('burst', () => {
     expect(row.fields[String(F.title)]).toBe('Burst pages');
     expect(row.fields[String(F.pageCount)]).toBe('2');
     expect((await PDFDocument.load((await fileOf(done.DocID)).bytes)).getPageCount()).toBe(2);
+    // The pages' text came along: the source's pages 2 and 3, for content search.
+    const texts = async (id: number) => (await s.store.query<{ text: string | null }>('SELECT text FROM document_pages WHERE document_id = $1 ORDER BY page_no', [id])).rows.map((p) => p.text);
+    const srcTexts = await texts(d.id);
+    expect(srcTexts[1]).toBeTruthy();
+    expect(await texts(done.DocID)).toEqual([srcTexts[1], srcTexts[2]]);
+    const content = await s.store.query<{ content_text: string }>('SELECT content_text FROM documents WHERE id = $1', [done.DocID]);
+    expect(content.rows[0]!.content_text).toBe(`${srcTexts[1]}\n${srcTexts[2]}`);
     // Indexed once: the import document is gone.
     expect((await index(a.ImportDoc, A.correspondence, false, [{ ID: F.title, VAL: 'again' }])).statusCode).toBe(404);
     expect((await s.store.query('SELECT page_count FROM documents WHERE id = $1', [d.id])).rows[0]).toEqual({ page_count: d.page_count });
