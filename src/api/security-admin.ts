@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 
 /** Security administration and stamps (archive-inbox-ops.md §7). */
 /** GET admin/stamps: the contract is src/api/annotations.ts. */

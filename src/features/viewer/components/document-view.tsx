@@ -70,7 +70,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
       abort.abort();
       void opened?.destroy();
     };
-  }, [isPdf, db, doc.Archive, doc.Id, doc.Hash, attempt, fileKey]);
+  }, [isPdf, db, doc.Archive, doc.Id, doc.Hash, doc.Version, attempt, fileKey]);
 
   // The page area's inner size, followed through resizes and rotations.
   useLayoutEffect(() => {
