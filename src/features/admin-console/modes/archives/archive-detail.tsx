@@ -164,7 +164,7 @@ export function ArchiveDetail(props: {
           onSave={(fields) => save({ fields })}
           problem={(f) => (f.length === 0 ? t('ARCHIVE_FIELDS_REQUIRED') : null)}
         >
-          {(f, set) => <FieldPicker all={props.fields} chosen={f} onChange={set} />}
+          {(f, set) => <FieldPicker all={props.fields} chosen={f} saved={archive.fields} onChange={set} />}
         </EditCopyModal>
       )}
       {modal === 'views' && <ViewsModal views={archive.views} fields={archiveFields} onCancel={() => setModal(null)} onSave={(views) => save({ views })} />}

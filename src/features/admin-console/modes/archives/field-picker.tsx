@@ -1,16 +1,26 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TEXT_COMPLETE_MAX } from '../../../../api/archives';
+import { dynamicListWarnings } from '../../../../fields/catalogue-rules';
 import type { ConsoleField } from '../../api/catalogue';
+import { dependencyFields } from '../field-catalog/field-draft';
+import '../field-catalog/field-catalog.css';
 
-/** The archive's fields in order (move up/down, remove) and the database's other fields to add, filtered by name. */
-export function FieldPicker(props: { all: readonly ConsoleField[]; chosen: readonly number[]; onChange: (ids: number[]) => void }) {
+/**
+ * The archive's fields in order (move up/down, remove) and the database's other fields to add,
+ * filtered by name (at most 100 shown, admin-console.md §9). A dynamic list field without a field it
+ * depends on, or a saved field removed that one needs, is warned about
+ * (DYNAMIC_LIST_FIELD_DEPENDS_ON_FIELD / DYNAMIC_LIST_FIELD_REQUIRED_BY); `saved`: the fields as saved.
+ */
+export function FieldPicker(props: { all: readonly ConsoleField[]; chosen: readonly number[]; saved?: readonly number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [filter, setFilter] = useState('');
   const byId = new Map(props.all.map((f) => [f.id, f]));
   const chosen = props.chosen;
   const needle = filter.trim().toLowerCase();
-  const available = props.all.filter((f) => !chosen.includes(f.id) && f.tableField == null && (!needle || f.name.toLowerCase().includes(needle)));
+  const available = props.all.filter((f) => !chosen.includes(f.id) && f.tableField == null && (!needle || f.name.toLowerCase().includes(needle))).slice(0, TEXT_COMPLETE_MAX);
+  const warnings = dynamicListWarnings(props.saved ?? [], chosen, dependencyFields(props.all));
   const move = (i: number, by: number) => {
     const next = [...chosen];
     const [x] = next.splice(i, 1);
@@ -40,6 +50,13 @@ export function FieldPicker(props: { all: readonly ConsoleField[]; chosen: reado
           );
         })}
       </ul>
+      {warnings.length > 0 && (
+        <ul className="catalogue-warnings" role="status">
+          {warnings.map((w) => (
+            <li key={`${w.key} ${w.field} ${w.other}`}>{t(w.key, { field: w.field, other: w.other })}</li>
+          ))}
+        </ul>
+      )}
       <div className="field">
         <label className="field-label" htmlFor={`${id}-filter`}>
           {t('ADMIN_ARCHIVE_FIELDS_ADD')}
