@@ -19,6 +19,8 @@ const FileQuery = z.looseObject({
   // Empty (a form left blank) is the same as absent: the stored name.
   fileNameFieldId: z.preprocess((v) => (v === '' ? undefined : v), Id.optional()),
   auditEntry: Flag,
+  // View=true: the file read to be shown (the viewer, keep offline): the view right suffices, no history.
+  View: Flag,
 });
 
 export function documentFileRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -32,7 +34,7 @@ export function documentFileRoutes(app: FastifyInstance, ctx: ServerContext) {
       ctx.store,
       ctx.files,
       actor,
-      { dbId: db, archiveId, docId, secureId: q.SecureId, fileNameFieldId: q.fileNameFieldId, auditEntry: q.auditEntry === 'true' && request.method === 'GET' },
+      { dbId: db, archiveId, docId, secureId: q.SecureId, fileNameFieldId: q.fileNameFieldId, auditEntry: q.auditEntry === 'true' && q.View !== 'true' && request.method === 'GET', forView: q.View === 'true' },
       new Date(ctx.clock.now()),
     );
     reply

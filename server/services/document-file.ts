@@ -22,6 +22,12 @@ export interface SingleExportRequest {
   secureId: string;
   fileNameFieldId?: number;
   auditEntry?: boolean;
+  /**
+   * Read to be shown (the viewer, a document kept offline), not exported: the view right (1) is
+   * enough (archive-inbox-ops.md §5: view rights are needed to open a document) and no history is
+   * written (opening writes its own 'viewed').
+   */
+  forView?: boolean;
 }
 
 /** What the route sends: a path to stream, or the bytes of a combined PDF. */
@@ -94,11 +100,11 @@ function fieldValue(doc: { fields: Record<string, unknown> | null; mvals: Record
 /**
  * The document's file for `actor`, after the checks: 404 unknown database, archive or document
  * (deleted included) or no file; 403 without view (1) or export (128) on the archive, or a wrong
- * SecureId. With auditEntry, an 'exported' history entry.
+ * SecureId. With auditEntry, an 'exported' history entry. forView: view alone, no history.
  */
 export async function documentFile(db: Queryable, files: FileStore, actor: Actor, q: SingleExportRequest, now: Date): Promise<DocumentFile> {
   const { archive } = await loadDocument(db, actor.userId, q.dbId, q.archiveId, q.docId, q.secureId, ARCHIVE_PERMISSIONS.view);
-  if ((archive.rights & ARCHIVE_PERMISSIONS.export) === 0) throw Errors.forbidden('You do not have permission to export documents of this archive');
+  if (!q.forView && (archive.rights & ARCHIVE_PERMISSIONS.export) === 0) throw Errors.forbidden('You do not have permission to export documents of this archive');
 
   const d = (
     await db.query<{ file_name: string | null; fields: Record<string, unknown> | null; mvals: Record<string, unknown> | null }>(

@@ -47,10 +47,10 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-export async function fetchDocumentFile(db: number, doc: FileDoc, opts: { auditEntry?: boolean; fileNameFieldId?: number; signal?: AbortSignal } = {}): Promise<FetchedFile> {
+export async function fetchDocumentFile(db: number, doc: FileDoc, opts: { auditEntry?: boolean; fileNameFieldId?: number; signal?: AbortSignal; /** Read to be shown, not exported: view right enough, no history. */ view?: boolean } = {}): Promise<FetchedFile> {
   const { baseUrl, token } = httpContext();
   const path = exportPaths.file(db, doc.archiveId, doc.id);
-  const query = buildQuery({ SecureId: doc.hash, fileNameFieldId: opts.fileNameFieldId, auditEntry: opts.auditEntry });
+  const query = buildQuery({ SecureId: doc.hash, fileNameFieldId: opts.fileNameFieldId, auditEntry: opts.auditEntry, View: opts.view || undefined });
   const shownUrl = path;
   if (!token) throw new ApiError({ kind: 'noToken', method: 'GET', url: shownUrl, serverMessage: 'LicenseExpired' });
   let res: Response;

@@ -3,11 +3,14 @@
  * wrapper and file call: the viewer session of the document alone (its type, pages and pages
  * Version; the server checks the view right and the Hash), the archive's fields, the document's
  * index data (the indexer panel's grid page of one document), the file (a PDF), the server's page
- * images (TIFF pages, thumbnails), and the server's words of each page for key-free extraction (none
- * when the server has no OCR registered: the device recognises them then). Used by
- * workers/pin.worker.ts.
+ * images (TIFF pages, thumbnails). Used by workers/pin.worker.ts.
+ *
+ * The server's words of each page (PinApi.words) are not asked for: its OCR took ~30 s a page on a
+ * busy machine here (a 4-page PDF 2 minutes), so a page of results would take many minutes to keep.
+ * Key-free extraction on a kept page offline recognises it on the device instead (ocr/page-words.ts,
+ * from the stored page image or the stored PDF), and keeps the result (putPinnedWords).
  */
-import { isAbortError, isApiError, ApiError } from '../api/api-error';
+import { isAbortError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
 import { fetchDocumentFile } from '../api/document-file';
 import { documentIndexPath } from '../api/document-index';
@@ -15,7 +18,6 @@ import { documentThumbUrl } from '../api/documents';
 import { apiRequest, httpContext, httpError } from '../api/http';
 import { DocumentPage } from '../api/search';
 import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
-import { KEYFREE_KEYS, PageWords, wordsPaths } from '../api/words';
 import type { PinRecord } from '../db/db';
 import type { PinApi } from './pins';
 
@@ -44,23 +46,12 @@ async function pageImage(p: PinRecord, page: number, width: number, height?: num
   return res.blob();
 }
 
-/** The server's words of a page; null when the server has no OCR (503 DATA_EXTRACTION_NOT_REGISTERED). */
-async function words(p: PinRecord, page: number, signal?: AbortSignal): Promise<PageWords | null> {
-  try {
-    return await apiRequest({ path: wordsPaths.words(p.db, p.archiveId, p.docId), query: { SecureId: p.hash, Page: page }, auth: 'header', schema: PageWords, signal });
-  } catch (e) {
-    if (isApiError(e) && (e.status === 503 || e.key === KEYFREE_KEYS.notRegistered)) return null;
-    throw e;
-  }
-}
-
 export function pinApi(signal?: AbortSignal): PinApi {
   return {
     info: (p) => info(p, signal),
     archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
     index: (p) => apiRequest({ path: documentIndexPath(p.db, p.archiveId, p.docId), query: { SecureId: p.hash }, auth: 'header', schema: DocumentPage, signal }),
-    file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal })).response.blob(),
+    file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal, view: true })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
-    words: (p, page) => words(p, page, signal),
   };
 }

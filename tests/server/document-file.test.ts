@@ -159,6 +159,18 @@ describe('GET .../documents/{id}/file', () => {
     expect(noToken.statusCode).not.toBe(200);
   });
 
+  it('View=true (the viewer, keep offline) needs only the view right and writes no history; without view it is still 403', async () => {
+    const [d] = invoices.take(1);
+    // The viewer user holds view but not export (128) on Invoices: it may see the document, not export it.
+    const shown = await download(d!, { View: 'true', auditEntry: 'true' }, 'viewer');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await exportedEntries(d!)).toHaveLength(0);
+    expect((await download(d!, {}, 'viewer')).statusCode).toBe(403);
+    const wrong = await download({ ...d!, secure_hash: 'not-its-hash' }, { View: 'true' }, 'viewer');
+    expect(wrong.statusCode).toBe(403);
+  });
+
   it('answers 404 for an unknown or deleted document, and 400 without a SecureId', async () => {
     const [d] = invoices.take(1);
     expect((await download({ ...d!, id: 987_654 })).statusCode).toBe(404);

@@ -6,6 +6,6 @@
 import { fetchDocumentFile } from '../../../api/document-file';
 
 export async function fetchDocumentBytes(db: number, doc: { archiveId: number; id: number; hash: string }, signal?: AbortSignal): Promise<Uint8Array> {
-  const file = await fetchDocumentFile(db, doc, { signal });
+  const file = await fetchDocumentFile(db, doc, { signal, view: true });
   return new Uint8Array(await file.response.arrayBuffer());
 }
