@@ -16,6 +16,8 @@ export interface ModeProps {
   registerAdd: (action: AddAction | null) => void;
   /** Selects another database in the shell (the DATABASES mode's list; a database just created). */
   onSelectDb: (dbId: number | null) => void;
+  /** The user administers every database (may create and delete databases); the server decides all the same. */
+  isAdminAll?: boolean;
 }
 
 export interface AddAction {

@@ -20,7 +20,7 @@ const NAV_KEY = 'adminConsole.navCollapsed';
  * collapsible navigation bar, the database choice, the mode, and the mode's floating add button.
  * A mode with unsaved changes (onDirtyChange) makes leaving it ask CONFIRM_GENERIC_UNSAVED_CHANGES.
  */
-export function AdminConsole() {
+export function AdminConsole({ isAdminAll = false }: { isAdminAll?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const scope = sessionScope(session);
@@ -140,7 +140,7 @@ export function AdminConsole() {
           <p className="hint">{databases.data ? t('ADMIN_CHOOSE_DATABASE') : t('ADMIN_MODE_LOADING')}</p>
         ) : databases.data ? (
           <Suspense fallback={<p className="hint">{t('ADMIN_MODE_LOADING')}</p>}>
-            <Mode key={`${mode}:${dbId ?? 0}`} dbId={dbId} onDirtyChange={onDirtyChange} registerAdd={registerAdd} onSelectDb={onSelectDb} />
+            <Mode key={`${mode}:${dbId ?? 0}`} dbId={dbId} onDirtyChange={onDirtyChange} registerAdd={registerAdd} onSelectDb={onSelectDb} isAdminAll={isAdminAll} />
           </Suspense>
         ) : null}
       </div>

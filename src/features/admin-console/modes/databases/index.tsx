@@ -28,7 +28,8 @@ export default function DatabasesMode(props: ModeProps) {
   const onError = useAdminError();
   const refresh = () => client.invalidateQueries({ queryKey: adminDatabasesKey(scope) });
 
-  useAddButton(props.registerAdd, { label: t('ADMIN_ADD_DATABASE'), onAdd: () => setEditing({ id: null, draft: { name: '', catalog: '', server: '', authType: 0 } }) });
+  // Creating and deleting databases is for administrators of all databases (the server refuses anyone else).
+  useAddButton(props.registerAdd, props.isAdminAll ? { label: t('ADMIN_ADD_DATABASE'), onAdd: () => setEditing({ id: null, draft: { name: '', catalog: '', server: '', authType: 0 } }) } : null);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -82,17 +83,19 @@ export default function DatabasesMode(props: ModeProps) {
               >
                 {t('ADMIN_REBUILD_INDEXES')}
               </button>
-              <button
-                type="button"
-                className="button"
-                aria-label={t('ADMIN_DELETE_NAMED', { name: d.name })}
-                onClick={() => {
-                  setDrop(false);
-                  setDeleting(d);
-                }}
-              >
-                {t('ADMIN_DELETE')}
-              </button>
+              {props.isAdminAll && (
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('ADMIN_DELETE_NAMED', { name: d.name })}
+                  onClick={() => {
+                    setDrop(false);
+                    setDeleting(d);
+                  }}
+                >
+                  {t('ADMIN_DELETE')}
+                </button>
+              )}
             </div>
           </li>
         ))}
