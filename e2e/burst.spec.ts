@@ -142,6 +142,19 @@ test.describe('burst', () => {
     await expect(page.getByRole('menu')).toContainText('Burst is not available when the document was opened from the indexer or the viewer.');
   });
 
+  test('a read-only licence is told why it cannot burst', async ({ page, request }) => {
+    const token = await openDemo(page, 'viewer');
+    const src = pick(await invoices(request, token), 'PDF');
+    await openViewer(page, src);
+    await selectPages(page, [1]);
+    const burst = strip(page).getByRole('button', { name: 'Burst', exact: true });
+    await expect(burst).toHaveAttribute('aria-disabled', 'true');
+    await expect(strip(page)).toContainText('Your licence is read-only.');
+    // Described by its reason, for a screen reader.
+    const why = await burst.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${why}"]`)).toHaveText('Your licence is read-only.');
+  });
+
   test('the grid thumbnail menu opens the document for bursting', async ({ page, request }) => {
     const token = await openDemo(page, 'user');
     const search = await getSearch(request, token, 1, S.allInvoices);

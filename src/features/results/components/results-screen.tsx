@@ -384,7 +384,7 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
   // not when this grid was opened from the indexer or the viewer (user-app.md §2).
   const burstItem = (d: DocLike): ContextMenuItem[] => {
     if (!burst) return [];
-    const why = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : undefined;
+    const why = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : session?.licenceType === 4 ? t('DOCUMENTS_READ_ONLY_LICENCE') : undefined;
     const start = () => {
       const refused = sel.docs.size > 1 ? BURST_KEYS.multipleDocs : !isBurstable(d.FileType) ? BURST_KEYS.edoc : null;
       if (refused) notify('error', t(refused));

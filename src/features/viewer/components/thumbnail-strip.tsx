@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useSession } from '../../../session/use-session';
 import { useLongPress } from '../../../ui/use-long-press';
 import { BurstPanel, type BurstDocument } from '../burst/burst-panel';
 import { createDwellTracker } from '../viewer-logic';
@@ -39,8 +40,10 @@ export function ThumbnailStrip(props: { id: string; pages: number; current: numb
     setSelecting(true);
     toggle(Number(li.dataset.page), true);
   });
-  // The viewer opened from the indexer keeps its document whole (user-app.md §2).
-  const burstDisabled = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : null;
+  // The viewer opened from the indexer keeps its document whole (user-app.md §2); a read-only licence
+  // makes no documents (the server refuses both too).
+  const readOnly = useSession()?.licenceType === 4;
+  const burstDisabled = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : readOnly ? t('DOCUMENTS_READ_ONLY_LICENCE') : null;
 
   useEffect(() => {
     const list = listRef.current;
