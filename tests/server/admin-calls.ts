@@ -12,7 +12,8 @@ export function adminTestServer(docs = 5) {
   beforeAll(async () => {
     ctx.s = await startServer({ seed: { docs } });
     for (const u of ['admin', 'user', 'viewer']) ctx.tokens[u] = await signIn(ctx.s, u);
-  });
+    // Seeding takes seconds alone but a minute and more while the machine runs other suites.
+  }, 180_000);
   afterAll(async () => {
     await ctx.s?.close();
   });

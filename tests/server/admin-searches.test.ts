@@ -195,7 +195,7 @@ describe('admin searches', () => {
     const detail = SearchDetail.parse((await call('GET', `/api/dbs/${DB}/searches/${saved.Id}`, undefined, 'user')).json());
     expect(detail.Props).toBe(1 | 32);
     expect(detail.Detail[0]).toMatchObject({ FID: 0, Type: 0 });
-    expect(detail.Tabs?.map((t) => t.Label)).toEqual(['New', 'Approved', 'Paid']);
+    expect(detail.Tabs?.map((t) => [t.Label, t.Value])).toEqual([['All', ''], ['New', 'New'], ['Approved', 'Approved'], ['Paid', 'Paid']]);
   });
 
   it('deletes a search; the user app no longer lists it', async () => {

@@ -245,11 +245,12 @@ async function saveSearch(tx: Queryable, dbId: number, body: unknown, selfId: nu
   }
 
   if (input.DisplayViewTabs) {
-    // The view tabs are the views of the first of the search's archives that has them enabled.
+    // The view tabs are the views of the first of the search's archives that has them enabled, after
+    // an 'All' tab (no value: no filter) as the demo's searches have, since the user app opens the first tab.
     const withViews = archiveIds.map((a) => archives.find((x) => x.id === a)).find((a) => a?.views?.enabled && (a.views.values?.length ?? 0) > 0);
     const tabCount = Number((await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM search_view_tabs WHERE search_id = $1', [id])).rows[0]?.n ?? 0);
     if (withViews && tabCount === 0) {
-      const vals = withViews.views?.values ?? [];
+      const vals = [{ label: 'All', value: '', color: '#757575' }, ...(withViews.views?.values ?? [])];
       for (let i = 0; i < vals.length; i++) {
         const v = vals[i]!;
         await tx.query('INSERT INTO search_view_tabs (search_id, label, color, value, position) VALUES ($1, $2, $3, $4, $5)', [id, v.label ?? v.value ?? '', v.color ?? null, v.value ?? '', i]);
