@@ -13,7 +13,6 @@ export function searchQueryOptions(scope: string | null, dbId: number | null, se
     queryFn: ({ signal }) => getSearch(dbId ?? 0, searchId ?? 0, signal),
     enabled: scope !== null && dbId !== null && searchId !== null,
     staleTime: 5 * 60 * 1000,
-    refetchOnMount: 'always',
     meta: { handlesOwnErrors: true },
   });
 }
