@@ -1,13 +1,16 @@
 /**
  * The viewer's word that the document is kept on this device ("Keep offline"), how far its fetch is,
- * and, when the server cannot be reached, that what is shown comes from the device.
+ * and, when the server cannot be reached (or the browser is offline), that what is shown comes from
+ * the device.
  */
 import { useTranslation } from 'react-i18next';
 import type { PinRecord } from '../../../db/db';
+import { useOnline } from '../../../ui/offline-indicator';
 import './pins.css';
 
 export function PinBadge({ pin, local }: { pin: PinRecord | undefined; local: boolean }) {
   const { t } = useTranslation();
+  const online = useOnline();
   if (!pin) return null;
   const text =
     pin.state === 'done'
@@ -18,7 +21,7 @@ export function PinBadge({ pin, local }: { pin: PinRecord | undefined; local: bo
   return (
     <p className="viewer-pin-bar" role="status" data-testid="viewer-pinned" data-state={pin.state}>
       <span className="badge pin-badge">{text}</span>
-      {local && <span className="viewer-pin-local">{t('PIN_SHOWN_FROM_DEVICE')}</span>}
+      {(local || (!online && pin.state === 'done')) && <span className="viewer-pin-local">{t('PIN_SHOWN_FROM_DEVICE')}</span>}
     </p>
   );
 }
