@@ -3,13 +3,14 @@
  * kept from a row's menu and the rest of the page from the header are fetched in the background (the
  * tray says how far, the grid marks the rows); with the connection cut, a reload of the viewer opens
  * the PDF (drawn from the stored file) and a TIFF (its stored page images) with their thumbnails, and
- * says they come from the device; a document not kept says there is no connection. Removing a document
+ * says they come from the device; the indexer beside the TIFF reads its kept index data and an edit
+ * made offline arrives once when back online; a document not kept says there is no connection. Removing a document
  * removes its stored parts. A @touch case at tablet size keeps a page with a tap and reads a kept TIFF
  * offline in portrait.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val, type Doc } from './grid-support';
-import { apiToken } from './editing-support';
+import { apiToken, mustPut, updatedCount } from './editing-support';
 import { waitForServiceWorker } from './support';
 
 interface SessionDoc {
@@ -47,6 +48,13 @@ function stored(page: Page): Promise<{ pins: { key: string; state: string; done:
     idb.close();
     return { pins: pins.map((p) => ({ key: p.key, state: p.state, done: p.done, total: p.total })), parts };
   });
+}
+
+/** The document's index data on the server now (GET .../documents/{id}/fields). */
+async function serverDoc(request: APIRequestContext, token: string, d: Doc): Promise<Doc> {
+  const res = await request.get(`/api/dbs/1/archives/${d.ArchiveId}/documents/${d.Id}/fields`, { headers: { 'Auth-Token': token }, params: { SecureId: d.Hash } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { Docs: Doc[] }).Docs[0]!;
 }
 
 async function ink(target: Locator): Promise<number> {
@@ -155,6 +163,9 @@ test.describe('keep offline', () => {
     await waitForServiceWorker(page);
     const pdfAddress = page.url();
 
+    const tiffDoc = allDocs.find((d) => d.Id === tiff!.Id)!;
+    const editsBefore = await updatedCount(request, token, tiffDoc);
+    const mark = `Kept ${Date.now().toString(36)}`;
     await context.setOffline(true);
     try {
       await page.reload();
@@ -180,12 +191,31 @@ test.describe('keep offline', () => {
         await expect(page.locator('.viewer-image-page[data-page="2"][data-rendered] img')).toBeVisible();
       }
 
+      // The indexer beside it reads the kept index data; an edit waits in the outbox.
+      const panel = page.getByRole('complementary', { name: 'Index fields' });
+      const title = panel.getByLabel('Title', { exact: true });
+      await expect(title).toHaveValue(val(tiffDoc, F.title), { timeout: 20_000 });
+      await title.fill(mark);
+      await title.press('Tab');
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(title).toHaveAttribute('aria-description', 'Saved on this device, waiting to be sent');
+
       // Not kept: no connection, as before.
       await page.goto(viewerUrl(other));
       await expect(page.getByRole('alert')).toContainText('there is no connection to the server');
       await expect(page.getByTestId('viewer-pinned')).toHaveCount(0);
     } finally {
       await context.setOffline(false);
+    }
+    // Back online the edit arrives, once.
+    try {
+      await expect.poll(async () => val(await serverDoc(request, token, tiffDoc), F.title), { timeout: 30_000 }).toBe(mark);
+      expect(await updatedCount(request, token, tiffDoc)).toBe(editsBefore + 1);
+      await page.reload();
+      await expect(page.getByRole('complementary', { name: 'Index fields' }).getByLabel('Title', { exact: true })).toHaveValue(/./, { timeout: 20_000 });
+      expect(await updatedCount(request, token, tiffDoc)).toBe(editsBefore + 1);
+    } finally {
+      await mustPut(request, token, tiffDoc, [{ ID: F.title, VAL: val(tiffDoc, F.title) }]);
     }
 
     // Remove from device: the record and every stored part go.
