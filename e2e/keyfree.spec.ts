@@ -4,31 +4,54 @@
  * toggle turns extraction on, the page's words are drawn over it after the 1.5 s wait, and tapping
  * three words fills three fields, the status naming the field each fills; a word that matches no
  * item of a strict list field is refused with KEYFREE_LIST_ITEM_NOT_FOUND; words are reached by keyboard.
- * A @touch case at tablet size taps the words. The device's OCR files are served from the app's own
+ * Offline: with the words call cut, the open PDF page is read in the browser (tesseract from the app's
+ * own /tesseract/); a PDF kept offline (Keep offline), the connection cut and the viewer reloaded,
+ * still fills a field from its words. A @touch case at tablet size taps the words. The device's OCR files are served from the app's own
  * origin (no CDN) and the CSP lets its wasm compile.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { A, apiDocs, expect, openDemo, test } from './grid-support';
+import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val } from './grid-support';
 import { apiToken } from './editing-support';
+import { waitForServiceWorker } from './support';
 
 interface SessionDoc {
   Id: number;
   Archive: number;
   Hash: string;
   FileType?: string | null;
+  Pages?: number;
 }
 
-/** The invoice PDFs of the seed (their type from the viewer session call), in list order. */
-async function invoicePdfs(request: APIRequestContext): Promise<SessionDoc[]> {
+/** The invoices of the seed with their type (from the viewer session call) and title, in list order. */
+async function invoices(request: APIRequestContext, criteria?: string): Promise<(SessionDoc & { Title: string })[]> {
   const token = await apiToken(request, 'user');
-  const listed = await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, rpp: 50 });
+  const listed = await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, criteria, rpp: 100 });
   const made = await request.post('/api/session', {
     headers: { 'Auth-Token': token },
     data: { Database: 1, Documents: listed.Docs.map((d) => ({ Archive: d.ArchiveId ?? A.invoices, Id: d.Id, Hash: d.Hash })) },
   });
   expect(made.status(), await made.text()).toBe(200);
   const got = await request.get(`/api/session/${((await made.json()) as { Id: string }).Id}`, { headers: { 'Auth-Token': token } });
-  return ((await got.json()) as { Documents: SessionDoc[] }).Documents.filter((d) => d.FileType === 'PDF');
+  return ((await got.json()) as { Documents: SessionDoc[] }).Documents.map((d, i) => ({ ...d, Title: val(listed.Docs[i]!, F.title) }));
+}
+const invoicePdfs = async (request: APIRequestContext) => (await invoices(request)).filter((d) => d.FileType === 'PDF');
+
+/** The state of the one kept document (Dexie `pins`), or 'none'. */
+function pinState(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('archive-app');
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const r = idb.transaction('pins').objectStore('pins').getAll();
+    const pins = await new Promise<{ state: string }[]>((resolve, reject) => {
+      r.onsuccess = () => resolve(r.result as { state: string }[]);
+      r.onerror = () => reject(r.error);
+    });
+    idb.close();
+    return pins[0]?.state ?? 'none';
+  });
 }
 
 const indexer = (page: Page) => page.locator('.viewer-indexer');
@@ -143,6 +166,50 @@ test.describe('key-free extraction on the device', () => {
     expect(ocrFiles).toContain('/tesseract/worker.min.js');
     expect(ocrFiles).toContain('/tesseract/lang/eng.traineddata.gz');
     expect(ocrFiles.some((f) => /^\/tesseract\/core\/tesseract-core-.*lstm\.wasm\.js$/.test(f))).toBe(true);
+  });
+});
+
+test.describe('key-free extraction offline', () => {
+  test('a PDF kept offline: with the connection cut and the viewer reloaded, its words fill a field', async ({ page, context, request }) => {
+    test.setTimeout(480_000);
+    await openDemo(page, 'user');
+    const criteria = await runSearch(page);
+    await expect(page.getByTestId('results-count')).toBeVisible();
+    // A PDF shown on the grid's first page, fewest pages first (keeping it may have the server read
+    // each page).
+    await expect(gridRows(page).first()).toBeVisible();
+    const shown = (await gridRows(page).allInnerTexts()).join('\n');
+    const pdfs = (await invoices(request, criteria)).filter((d) => d.FileType === 'PDF' && d.Title && shown.includes(d.Title));
+    const kept = pdfs.sort((a, b) => (a.Pages ?? 1) - (b.Pages ?? 1))[0];
+    expect(kept, 'a PDF on the first grid page').toBeTruthy();
+    const row = gridRows(page).filter({ hasText: kept!.Title }).first();
+    await row.locator('td').nth(3).click({ button: 'right' });
+    await page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
+    // Kept: its page images, thumbnails and the server's words of each page (OCR on the server).
+    await expect.poll(() => pinState(page), { timeout: 300_000, message: 'the PDF kept on the device' }).toBe('done');
+
+    const address = `/viewer/${kept!.Hash}?archive=${kept!.Archive}&Id=${kept!.Id}&db=1`;
+    await page.goto(address);
+    await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
+      const show = page.getByRole('button', { name: 'Show index fields' });
+      if (await show.isVisible()) await show.click();
+      await expect(field(page, 'Title')).toBeEditable({ timeout: 30_000 });
+      await toggle(page).click();
+      await expect(words(page)).toBeVisible({ timeout: 60_000 });
+      // The title line, "<Kind> <number> <Customer>", from the words kept with the document (or read
+      // on the device from the kept file).
+      await expect(line(page, 1).nth(1)).toHaveAttribute('aria-label', /^1\d{3}$/);
+      await line(page, 1).nth(1).click();
+      await expect(field(page, 'Title')).toHaveValue(/^1\d{3}$/);
+      await expect(status(page)).toHaveText('Tap a word for: Invoice Number');
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });
 
