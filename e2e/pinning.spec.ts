@@ -8,26 +8,11 @@
  * removes its stored parts. A @touch case at tablet size keeps a page with a tap and reads a kept TIFF
  * offline in portrait.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val, type Doc } from './grid-support';
 import { apiToken, mustPut, updatedCount } from './editing-support';
 import { waitForServiceWorker } from './support';
-
-interface SessionDoc {
-  Id: number;
-  Archive: number;
-  Hash: string;
-  FileType?: string | null;
-  Pages?: number;
-}
-
-/** Type and pages of each document, through the viewer session call. */
-async function describe(request: APIRequestContext, token: string, docs: Doc[]): Promise<SessionDoc[]> {
-  const made = await request.post('/api/session', { headers: { 'Auth-Token': token }, data: { Database: 1, Documents: docs.map((d) => ({ Archive: d.ArchiveId ?? A.invoices, Id: d.Id, Hash: d.Hash })) } });
-  expect(made.status()).toBe(200);
-  const got = await request.get(`/api/session/${((await made.json()) as { Id: string }).Id}`, { headers: { 'Auth-Token': token } });
-  return ((await got.json()) as { Documents: SessionDoc[] }).Documents;
-}
+import { describeDocs, ink, type SessionDoc } from './viewer-support';
 
 /** The pins and their parts as stored in IndexedDB (Dexie `pins`, `pinParts`). */
 function stored(page: Page): Promise<{ pins: { key: string; state: string; done: number; total: number }[]; parts: { pin: string; kind: string; page: number; size: number }[] }> {
@@ -55,24 +40,6 @@ async function serverDoc(request: APIRequestContext, token: string, d: Doc): Pro
   const res = await request.get(`/api/dbs/1/archives/${d.ArchiveId}/documents/${d.Id}/fields`, { headers: { 'Auth-Token': token }, params: { SecureId: d.Hash } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { Docs: Doc[] }).Docs[0]!;
-}
-
-async function ink(target: Locator): Promise<number> {
-  return target.evaluate((el) => {
-    let source: HTMLCanvasElement;
-    if (el instanceof HTMLCanvasElement) source = el;
-    else {
-      const img = el as HTMLImageElement;
-      source = document.createElement('canvas');
-      source.width = img.naturalWidth;
-      source.height = img.naturalHeight;
-      source.getContext('2d')!.drawImage(img, 0, 0);
-    }
-    const { data } = source.getContext('2d')!.getImageData(0, 0, source.width, source.height);
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) dark++;
-    return dark / (data.length / 4);
-  });
 }
 
 const keyOf = (d: SessionDoc) => `1|${d.Archive}|${d.Id}`;
@@ -108,7 +75,7 @@ test.describe('keep offline', () => {
     await expect(page.getByTestId('results-count')).toBeVisible();
     // The first page of ten rows that holds a TIFF and, near its top, a PDF of two pages or more.
     const allDocs = (await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, criteria, rpp: 100 })).Docs;
-    const all = await describe(request, token, allDocs);
+    const all = await describeDocs(request, token, allDocs);
     const pageNo = Array.from({ length: 10 }, (_, i) => i + 1).find((p) => {
       const on = all.slice((p - 1) * 10, p * 10);
       return on.some((d) => d.FileType === 'TIF') && on.some((d, i) => i < 8 && d.FileType === 'PDF' && (d.Pages ?? 0) >= 2);
@@ -239,7 +206,7 @@ test.describe('keep offline on a tablet @touch', () => {
     await openDemo(page, 'user');
     const criteria = await runSearch(page);
     const allDocs = (await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, criteria, rpp: 100 })).Docs;
-    const all = await describe(request, token, allDocs);
+    const all = await describeDocs(request, token, allDocs);
     const pageNo = Math.floor(all.findIndex((d) => d.FileType === 'TIF') / 10) + 1;
     expect(pageNo, 'a TIFF among the first 100').toBeGreaterThan(0);
     for (let p = 1; p < pageNo; p++) await page.getByRole('navigation', { name: /pages/i }).getByRole('button', { name: 'Next page' }).tap();

@@ -7,36 +7,15 @@
  * with no violation. A @touch case at iPad size: tapping, 44 px targets, no sideways scrolling.
  */
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val, type Doc } from './grid-support';
+import type { Page } from '@playwright/test';
+import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val } from './grid-support';
 import { apiToken } from './editing-support';
+import { describeDocs, ink } from './viewer-support';
 
 declare global {
   interface Window {
     __cspViolations?: string[];
   }
-}
-
-interface SessionDoc {
-  Id: number;
-  Archive: number;
-  Hash: string;
-  Available: boolean;
-  FileType?: string | null;
-  Pages?: number;
-}
-
-/** What the server says of each document (type, pages), through the viewer session call itself. */
-async function describeDocs(request: APIRequestContext, token: string, docs: Doc[]): Promise<SessionDoc[]> {
-  const made = await request.post('/api/session', {
-    headers: { 'Auth-Token': token },
-    data: { Database: 1, Documents: docs.map((d) => ({ Archive: d.ArchiveId ?? A.invoices, Id: d.Id, Hash: d.Hash })) },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const { Id } = (await made.json()) as { Id: string };
-  const got = await request.get(`/api/session/${Id}`, { headers: { 'Auth-Token': token } });
-  expect(got.status()).toBe(200);
-  return ((await got.json()) as { Documents: SessionDoc[] }).Documents;
 }
 
 async function watchCsp(page: Page) {
@@ -46,25 +25,6 @@ async function watchCsp(page: Page) {
   });
 }
 const cspViolations = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
-
-/** Share of pixels of the page's canvas (or image) that are not white: > 0 means something was drawn. */
-async function ink(target: Locator): Promise<number> {
-  return target.evaluate((el) => {
-    let source: HTMLCanvasElement;
-    if (el instanceof HTMLCanvasElement) source = el;
-    else {
-      const img = el as HTMLImageElement;
-      source = document.createElement('canvas');
-      source.width = img.naturalWidth;
-      source.height = img.naturalHeight;
-      source.getContext('2d')!.drawImage(img, 0, 0);
-    }
-    const { data } = source.getContext('2d')!.getImageData(0, 0, source.width, source.height);
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) dark++;
-    return dark / (data.length / 4);
-  });
-}
 
 const pdfCanvas = (page: Page, n: number) => page.locator(`.viewer-pdf-page[data-page="${n}"][data-rendered] canvas`);
 
@@ -202,7 +162,8 @@ test.describe('document viewer', () => {
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Next document' }).click();
-    const alert = page.getByRole('alert');
+    // The viewer's own message (the indexer beside it says it has no fields too).
+    const alert = page.getByRole('alert').and(page.locator('.viewer-problem'));
     await expect(alert).toContainText('there is no connection to the server');
     await context.setOffline(false);
     await alert.getByRole('button', { name: 'Try again' }).click();
