@@ -149,7 +149,7 @@ test.describe('download and share a document', () => {
 
     let menu = await openRowMenu(page, 4);
     await expect(menu.getByRole('menuitem')).toHaveText([
-      t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('DOCUMENTS_SHARE'),
+      t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('DOCUMENTS_SHARE'), t('RESULTS_MENU_BURST'), t('PIN_KEEP'),
     ]);
     await menu.getByRole('menuitem', { name: t('DOCUMENTS_SHARE'), exact: true }).click();
     await expect.poll(async () => (await shared(page)).length).toBe(1);

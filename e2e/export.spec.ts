@@ -208,7 +208,9 @@ test.describe('export', () => {
     await expect(dialog.getByLabel('Add a CSV file of the index data')).toBeChecked();
     await expect(dialog.getByLabel('Field delimiter', { exact: true })).toHaveValue(',');
     await expect(dialog.getByLabel('String delimiter', { exact: true })).toHaveValue('"');
-    await expect(dialog.getByLabel('Include annotations')).toBeDisabled();
+    // Burning annotations in is offered, and off unless chosen.
+    await expect(dialog.getByLabel('Include annotations')).toBeEnabled();
+    await expect(dialog.getByLabel('Include annotations')).not.toBeChecked();
     await dialog.getByLabel('Field delimiter', { exact: true }).fill(';');
     await dialog.getByRole('button', { name: 'Start export' }).click();
     await expect(dialog).toBeHidden();
