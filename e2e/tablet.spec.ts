@@ -92,7 +92,7 @@ test.describe('results grid on the desktop', () => {
     const menu = rowMenu(page);
     await expect(menu).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
+    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
     const items = menu.getByRole('menuitem');
     await expect(items.nth(0)).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -155,7 +155,7 @@ test.describe('results grid on a touch tablet @touch', () => {
     const cdp = await page.context().newCDPSession(page);
     const menu = rowMenu(page);
     await longPress(cdp, gridRow(page, 1).locator('td.results-thumb-cell'), () => expect(menu).toBeVisible());
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD')]);
+    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
     for (const item of await menu.getByRole('menuitem').all()) expect((await box(item, 'menu item')).height).toBeGreaterThanOrEqual(44);
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(menu).toBeVisible();
