@@ -13,6 +13,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { Job } from '../src/api/jobs';
 import type { ArchiveDb, JobRecord } from '../src/db/db';
 import { isSessionError, nextPollTime, pollJobs, syncJobList, type FetchJob } from '../src/sync/jobs';
+import { singleFlight } from './single-flight';
 
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
@@ -52,8 +53,6 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
   const now = opts.now ?? Date.now;
   const timers = opts.timers ?? defaultTimers;
   let timer: unknown = undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   let sub: Subscription | null = null;
 
@@ -81,28 +80,16 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
     else schedule(r.nextAt);
   };
 
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    clearTimer();
-    running = step()
-      .catch((e: unknown) => {
-        // Dexie itself failed (storage gone, quota): try again at the slowest pace.
-        console.warn('Jobs poll failed', e);
-        schedule(now() + 30_000);
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  };
+  const flight = singleFlight(step, {
+    stopped: () => stopped,
+    before: clearTimer,
+    onFail: (e) => {
+      // Dexie itself failed (storage gone, quota): try again at the slowest pace.
+      console.warn('Jobs poll failed', e);
+      schedule(now() + 30_000);
+    },
+  });
+  const run = flight.run;
 
   const start = async () => {
     if (opts.fetchJobList) {
@@ -121,8 +108,8 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
     sub = liveQuery(() => database.jobs.toArray()).subscribe({
       next: (records) => {
         if (stopped) return;
-        if (running) {
-          again = true;
+        if (flight.current) {
+          flight.again();
           return;
         }
         const at = nextPollTime(records, owner);

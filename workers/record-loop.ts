@@ -10,6 +10,7 @@
  * State: the timer and the subscription, in memory; everything else is in the Dexie records.
  */
 import { liveQuery, type Subscription } from 'dexie';
+import { singleFlight } from './single-flight';
 
 export interface RecordLoop {
   kick(): void;
@@ -36,8 +37,6 @@ export interface RecordLoopOptions<K> {
 export function startRecordLoop<K>(opts: RecordLoopOptions<K>): RecordLoop {
   const now = opts.now ?? Date.now;
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sub: Subscription | null = null;
 
@@ -62,28 +61,16 @@ export function startRecordLoop<K>(opts: RecordLoopOptions<K>): RecordLoop {
     }
   };
 
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    clearTimeout(timer);
-    running = work()
-      .catch((e: unknown) => {
-        // Dexie itself failed (storage gone, quota): try again later.
-        console.warn(`${opts.name} failed to run`, e);
-        schedule(now() + 30_000);
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  };
+  const flight = singleFlight(work, {
+    stopped: () => stopped,
+    before: () => clearTimeout(timer),
+    onFail: (e) => {
+      // Dexie itself failed (storage gone, quota): try again later.
+      console.warn(`${opts.name} failed to run`, e);
+      schedule(now() + 30_000);
+    },
+  });
+  const run = flight.run;
 
   sub = liveQuery(opts.watch).subscribe({
     next: () => void run(),
@@ -99,7 +86,7 @@ export function startRecordLoop<K>(opts: RecordLoopOptions<K>): RecordLoop {
       sub = null;
     },
     idle: async () => {
-      while (running) await running;
+      while (flight.current) await flight.current;
     },
   };
   void run();
