@@ -11,6 +11,7 @@ import { AdvancedLink, AdvancedLinkList } from '../../src/api/advanced-links.js'
 import type { Queryable } from '../db/store.js';
 import type { ServerContext } from '../http/context.js';
 import { ApiError, Errors } from '../http/errors.js';
+import { LINK_COLUMNS, linkToWire, type LinkRow } from '../services/advanced-links.js';
 import { requireDbAdmin } from './admin-console/require-admin.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -20,15 +21,7 @@ const ListQuery = z.looseObject({ archiveId: Id.optional() });
 
 export const LINK_NOT_HTTP_KEY = 'ADMIN_LINK_NOT_HTTP';
 
-interface LinkRow {
-  id: number;
-  name: string;
-  field_id: number | null;
-  archive_id: number | null;
-  url_pattern: string;
-}
-const COLUMNS = 'id, name, field_id, archive_id, url_pattern';
-const toWire = (r: LinkRow): AdvancedLink => AdvancedLink.parse({ Id: r.id, Name: r.name, FieldId: r.field_id, ArchiveId: r.archive_id, UrlPattern: r.url_pattern });
+const toWire = (r: LinkRow): AdvancedLink => AdvancedLink.parse(linkToWire(r));
 
 async function checkedInput(db: Queryable, dbId: number, body: unknown) {
   const input = AdvancedLinkInput.parse(body);
@@ -55,7 +48,7 @@ export function adminAdvancedLinkRoutes(app: FastifyInstance, ctx: ServerContext
     await requireDbAdmin(store, request, db);
     const { archiveId } = ListQuery.parse(request.query ?? {});
     const r = await store.query<LinkRow>(
-      `SELECT ${COLUMNS} FROM advanced_links WHERE database_id = $1 AND ($2::int IS NULL OR archive_id = $2) ORDER BY lower(name), id`,
+      `SELECT ${LINK_COLUMNS} FROM advanced_links WHERE database_id = $1 AND ($2::int IS NULL OR archive_id = $2) ORDER BY lower(name), id`,
       [db, archiveId ?? null],
     );
     return AdvancedLinkList.parse(r.rows.map(toWire));
@@ -66,7 +59,7 @@ export function adminAdvancedLinkRoutes(app: FastifyInstance, ctx: ServerContext
     await requireDbAdmin(store, request, db);
     const v = await checkedInput(store, db, request.body);
     const r = await store.query<LinkRow>(
-      `INSERT INTO advanced_links (database_id, archive_id, field_id, name, url_pattern) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      `INSERT INTO advanced_links (database_id, archive_id, field_id, name, url_pattern) VALUES ($1, $2, $3, $4, $5) RETURNING ${LINK_COLUMNS}`,
       [db, v.ArchiveId, v.FieldId, v.Name, v.UrlPattern],
     );
     return toWire(r.rows[0]!);
@@ -78,7 +71,7 @@ export function adminAdvancedLinkRoutes(app: FastifyInstance, ctx: ServerContext
     const { id } = IdQuery.parse(request.query ?? {});
     const v = await checkedInput(store, db, request.body);
     const r = await store.query<LinkRow>(
-      `UPDATE advanced_links SET archive_id = $3, field_id = $4, name = $5, url_pattern = $6 WHERE database_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      `UPDATE advanced_links SET archive_id = $3, field_id = $4, name = $5, url_pattern = $6 WHERE database_id = $1 AND id = $2 RETURNING ${LINK_COLUMNS}`,
       [db, id, v.ArchiveId, v.FieldId, v.Name, v.UrlPattern],
     );
     if (!r.rows[0]) throw Errors.notFound(`Advanced link ${id} does not exist`);

@@ -12,6 +12,7 @@ import { AdvancedLink, AdvancedLinkList } from '../../src/api/advanced-links.js'
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
+import { LINK_COLUMNS, linkToWire, type LinkRow } from '../services/advanced-links.js';
 import { Errors } from '../http/errors.js';
 import { requireDatabase } from '../services/documents.js';
 import { intArray } from '../services/export-request.js';
@@ -21,15 +22,6 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Params = z.object({ db: Id });
 const Query = z.looseObject({ archiveId: Id.optional(), id: Id.optional() });
 
-interface LinkRow {
-  id: number;
-  name: string;
-  field_id: number | null;
-  archive_id: number | null;
-  url_pattern: string;
-}
-
-const toWire = (r: LinkRow): AdvancedLink => ({ Id: r.id, Name: r.name, FieldId: r.field_id, ArchiveId: r.archive_id, UrlPattern: r.url_pattern });
 
 /** The archive and its parents, nearest first. */
 function withAncestors(archives: readonly ArchiveRow[], id: number): number[] {
@@ -46,11 +38,11 @@ export async function advancedLinksFor(db: Queryable, userId: number, dbId: numb
   if (!archive) throw Errors.notFound(`Archive ${archiveId} does not exist`);
   if ((archive.rights & VIEW) === 0) throw Errors.forbidden('You do not have permission to view this archive');
   const r = await db.query<LinkRow>(
-    `SELECT id, name, field_id, archive_id, url_pattern FROM advanced_links
+    `SELECT ${LINK_COLUMNS} FROM advanced_links
       WHERE database_id = $1 AND (archive_id IS NULL OR archive_id = ANY($2::int[])) ORDER BY lower(name), id`,
     [dbId, intArray(withAncestors(archives, archiveId))],
   );
-  return r.rows.map(toWire);
+  return r.rows.map(linkToWire);
 }
 
 export function advancedLinkRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -64,12 +56,12 @@ export function advancedLinkRoutes(app: FastifyInstance, ctx: ServerContext) {
     if (q.data.archiveId !== undefined) return AdvancedLinkList.parse(await advancedLinksFor(ctx.store, auth.userId, dbId, q.data.archiveId));
 
     await requireDatabase(ctx.store, dbId);
-    const r = await ctx.store.query<LinkRow>('SELECT id, name, field_id, archive_id, url_pattern FROM advanced_links WHERE database_id = $1 AND id = $2', [dbId, q.data.id]);
+    const r = await ctx.store.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM advanced_links WHERE database_id = $1 AND id = $2`, [dbId, q.data.id]);
     const link = r.rows[0];
     if (!link) throw Errors.notFound(`Advanced link ${q.data.id} does not exist`);
     const archives = await archivesWithRights(ctx.store, dbId, auth.userId);
     const viewable = link.archive_id === null ? archives.some((a) => (a.rights & VIEW) !== 0) : ((archives.find((a) => a.id === link.archive_id)?.rights ?? 0) & VIEW) !== 0;
     if (!viewable) throw Errors.forbidden('You do not have permission to view this archive');
-    return AdvancedLink.parse(toWire(link));
+    return AdvancedLink.parse(linkToWire(link));
   });
 }

@@ -13,10 +13,9 @@
 import { isAbortError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
 import { fetchDocumentFile } from '../api/document-file';
-import { documentIndexPath } from '../api/document-index';
+import { fetchDocumentIndex } from '../api/document-index';
 import { documentThumbUrl } from '../api/documents';
-import { apiRequest, httpContext, httpError } from '../api/http';
-import { DocumentPage } from '../api/search';
+import { httpContext, httpError } from '../api/http';
 import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
 import type { PinRecord } from '../db/db';
 import type { PinApi } from './pins';
@@ -50,7 +49,7 @@ export function pinApi(signal?: AbortSignal): PinApi {
   return {
     info: (p) => info(p, signal),
     archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
-    index: (p) => apiRequest({ path: documentIndexPath(p.db, p.archiveId, p.docId), query: { SecureId: p.hash }, auth: 'header', schema: DocumentPage, signal }),
+    index: (p) => fetchDocumentIndex({ db: p.db, archiveId: p.archiveId, docId: p.docId, hash: p.hash }, signal),
     file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal, view: true })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
   };

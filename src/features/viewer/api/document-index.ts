@@ -5,9 +5,7 @@
  * a document kept on the device ("Keep offline") always does.
  */
 import { useQuery } from '@tanstack/react-query';
-import { documentIndexPath } from '../../../api/document-index';
-import { apiRequest } from '../../../api/http';
-import { DocumentPage } from '../../../api/search';
+import { fetchDocumentIndex } from '../../../api/document-index';
 import { documentIndexOrKept } from '../pins/pinned-viewer';
 
 export interface DocumentRef {
@@ -15,10 +13,6 @@ export interface DocumentRef {
   archiveId: number;
   docId: number;
   hash: string;
-}
-
-export function fetchDocumentIndex(d: DocumentRef, signal?: AbortSignal): Promise<DocumentPage> {
-  return apiRequest({ path: documentIndexPath(d.db, d.archiveId, d.docId), query: { SecureId: d.hash }, auth: 'header', schema: DocumentPage, signal });
 }
 
 export function useDocumentIndex(scope: string | null, d: DocumentRef) {
