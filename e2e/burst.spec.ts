@@ -9,25 +9,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { A, S, cellText, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, openResults, promptId, uniqueMark } from './editing-support';
-
-interface SessionDoc {
-  Id: number;
-  Archive: number;
-  Hash: string;
-  FileType?: string | null;
-  Pages?: number;
-}
+import { describeDocs, type SessionDoc } from './viewer-support';
 
 /** Every invoice with its type and pages (through the viewer session call). */
 async function invoices(request: APIRequestContext, token: string): Promise<SessionDoc[]> {
   const res = await request.get(`/api/dbs/1/searches/${S.allInvoices}/archive/${A.invoices}/documents`, { params: { token, page: 1, RecordsPerPage: 200, Count: 'true' } });
   expect(res.status()).toBe(200);
   const docs = ((await res.json()) as { Docs: Doc[] }).Docs.filter((d) => d.ArchiveId === A.invoices);
-  const made = await request.post('/api/session', { headers: { 'Auth-Token': token }, data: { Database: 1, Documents: docs.map((d) => ({ Archive: d.ArchiveId, Id: d.Id, Hash: d.Hash })) } });
-  expect(made.status()).toBe(200);
-  const { Id } = (await made.json()) as { Id: string };
-  const got = await request.get(`/api/session/${Id}`, { headers: { 'Auth-Token': token } });
-  return ((await got.json()) as { Documents: SessionDoc[] }).Documents;
+  return describeDocs(request, token, docs);
 }
 
 /** A document of the type with 3+ pages, from the end of the list (the other specs use the first rows). */

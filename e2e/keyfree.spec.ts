@@ -13,26 +13,13 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val } from './grid-support';
 import { apiToken } from './editing-support';
 import { waitForServiceWorker } from './support';
-
-interface SessionDoc {
-  Id: number;
-  Archive: number;
-  Hash: string;
-  FileType?: string | null;
-  Pages?: number;
-}
+import { describeDocs, type SessionDoc } from './viewer-support';
 
 /** The invoices of the seed with their type (from the viewer session call) and title, in list order. */
 async function invoices(request: APIRequestContext, criteria?: string): Promise<(SessionDoc & { Title: string })[]> {
   const token = await apiToken(request, 'user');
   const listed = await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, criteria, rpp: 100 });
-  const made = await request.post('/api/session', {
-    headers: { 'Auth-Token': token },
-    data: { Database: 1, Documents: listed.Docs.map((d) => ({ Archive: d.ArchiveId ?? A.invoices, Id: d.Id, Hash: d.Hash })) },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const got = await request.get(`/api/session/${((await made.json()) as { Id: string }).Id}`, { headers: { 'Auth-Token': token } });
-  return ((await got.json()) as { Documents: SessionDoc[] }).Documents.map((d, i) => ({ ...d, Title: val(listed.Docs[i]!, F.title) }));
+  return (await describeDocs(request, token, listed.Docs)).map((d, i) => ({ ...d, Title: val(listed.Docs[i]!, F.title) }));
 }
 const invoicePdfs = async (request: APIRequestContext) => (await invoices(request)).filter((d) => d.FileType === 'PDF');
 
