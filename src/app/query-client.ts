@@ -1,6 +1,7 @@
 /**
  * The TanStack Query client. Failed queries and mutations go to the one error handler unless their
- * meta says the screen handles its own errors; only network failures are retried. What is
+ * meta says the screen handles its own errors (or, for a check made in the background, that a missing
+ * connection is no news: the app works offline and says so itself); only network failures are retried. What is
  * persisted (through src/pwa/query-persister.ts into Dexie `queryCache`) is every successful query
  * whose meta does not say persist: false.
  */
@@ -10,7 +11,7 @@ import { handleError } from '../api/error-handler';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { handlesOwnErrors?: boolean; persist?: boolean };
+    queryMeta: { handlesOwnErrors?: boolean; persist?: boolean; /** A background check: a network failure is not reported. */ background?: boolean };
     mutationMeta: { handlesOwnErrors?: boolean };
   }
 }
@@ -23,7 +24,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.handlesOwnErrors) handleError(error);
+        if (query.meta?.handlesOwnErrors) return;
+        if (query.meta?.background && isApiError(error) && error.kind === 'network') return;
+        handleError(error);
       },
     }),
     mutationCache: new MutationCache({

@@ -32,7 +32,8 @@ export function validateLicenceQueryOptions(token: string | null, recheckSeconds
     refetchInterval: recheckSeconds > 0 ? recheckSeconds * 1000 : false,
     // A validation answer belongs to one token and one moment: never restore it from the cache.
     gcTime: 0,
-    meta: { persist: false },
+    // Checked now and then in the background: without a connection it simply waits for the next time.
+    meta: { persist: false, background: true },
     retry: false,
   });
 }

@@ -14,6 +14,8 @@ export function viewerSessionQueryOptions(scope: string | null, id: string | und
     queryFn: ({ signal }) => getViewerSession(id as string, signal),
     enabled: scope !== null && !!id,
     staleTime: 60 * 1000,
+    // Read again whenever the viewer opens (viewer-screen.tsx waits for it while online).
+    refetchOnMount: 'always',
     retry: false,
     meta: { handlesOwnErrors: true },
   });

@@ -51,7 +51,12 @@ export function ViewerScreen(props: { baseUrl: string; /** The indexer panel bes
   const session = useViewerSession(scope, address?.session);
   // No connection and the document kept on this device: a session of it alone, from the device.
   const local = useLocalSession(address, address?.session ? session : single);
-  const sessionData = local.session ?? session.data;
+  // The session is read again whenever the viewer opens: a kept copy (persisted with the other
+  // queries) can name pages from before a rotate or a burst, and its Version keys the page images.
+  // Without a connection (the call waits, or fails for want of one) the kept copy is what there is.
+  const sessionFresh = session.isFetchedAfterMount || session.fetchStatus === 'paused';
+  const keptWhileOffline = session.data !== undefined && session.error !== null && problemOf(session.error) === 'offline';
+  const sessionData = local.session ?? (sessionFresh ? session.data : undefined);
   const docs = sessionData?.Documents;
   const place = useMemo(() => (docs && address ? placeInSession(docs, address.docId, address.archiveId) : null), [docs, address]);
 
@@ -89,7 +94,7 @@ export function ViewerScreen(props: { baseUrl: string; /** The indexer panel bes
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   let content;
-  const error = local.session ? null : (single.error ?? (sessionUnknown ? null : session.error) ?? local.error);
+  const error = local.session ? null : (single.error ?? (sessionUnknown || keptWhileOffline ? null : session.error) ?? local.error);
   if (!address) content = <ViewerProblemView problem="address" />;
   else if (error)
     content = (
