@@ -100,6 +100,8 @@ describe('StreamingZipWriter', () => {
     const gc = runInNewContext('gc') as () => void;
     const path = join(dir, 'memory.zip');
     const out = createWriteStream(path);
+    // finish() ends the stream without waiting for it to close (its callers wait): the test does.
+    const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
     const zip = new StreamingZipWriter(out, { spoolPath: `${path}.cd` });
     const data = Buffer.alloc(2_000, 7);
     // Streams, as the export adds its documents' files.
@@ -113,6 +115,7 @@ describe('StreamingZipWriter', () => {
     // yazl kept ~0.5 KB an entry (~5 MiB for these).
     expect(grown / 1_048_576).toBeLessThan(2);
     await zip.finish();
+    await closed;
     expect(unzipSync(new Uint8Array(readFileSync(path)), { filter: (f) => f.name === 'doc-9999/invoice-9999.pdf' })['doc-9999/invoice-9999.pdf']?.length).toBe(2_000);
   }, 120_000);
 
