@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, texts } from './editing-support';
-import { apiDocs, openDemo, runSearch } from './grid-support';
+import { F, apiDocs, openDemo, runSearch } from './grid-support';
 import { signIn } from './support';
 
 const t = texts('en');
@@ -195,6 +195,40 @@ test.describe('console searches, advanced links and DXC sources', () => {
       // The list was fetched moments ago (well within its 5-minute freshness) and is kept on the device.
       await page.reload();
       await expect(page.getByTestId('search-list').getByRole('button', { name, exact: true })).toBeVisible();
+    } finally {
+      await cleanUp(request, m);
+    }
+  });
+
+  test('a search changed while `user` keeps its prompts on the device: the next call shows the new prompt', async ({ page, request }) => {
+    const m = mark();
+    const name = `Changed later ${m}`;
+    const body = (parameters: { Field: number; Prompt: string; Condition: string }[]) => ({
+      Name: name, Parent: 0, Archives: [INVOICES], Icon: 'savings', Parameters: parameters,
+      AdvancedGrouping: false, GrantAll: true, ContentSearch: { Phonics: false, Stemming: false, Fuzziness: 0 },
+      MultiValue: false, DisplayViewTabs: false, UseTime: false, ShownInList: true, IsDefault: false,
+    });
+    const title = { Field: 1, Prompt: 'Title', Condition: 'Contains' };
+    try {
+      const admin = await apiToken(request, 'admin');
+      const created = await api(request, admin, 'POST', `/api/admin/databases/${DB}/searches`, body([title]));
+      expect(created.status()).toBe(200);
+      const id = ((await created.json()) as { Search: { Id: number } }).Search.Id;
+
+      await openDemo(page, 'user');
+      await page.getByTestId('search-list').getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+      await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Department', { exact: true })).toHaveCount(0);
+
+      // The search's prompts are kept for minutes, on the device too; the administrator adds one.
+      const changed = await api(request, admin, 'PUT', `/api/admin/databases/${DB}/searches/${id}`, body([title, { Field: F.department, Prompt: 'Department', Condition: 'Equals' }]));
+      expect(changed.status(), await changed.text()).toBe(200);
+
+      // The next answer the app gets carries the new catalogue version: the prompts are read again.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+      await expect(page.getByLabel('Department', { exact: true })).toBeVisible();
     } finally {
       await cleanUp(request, m);
     }

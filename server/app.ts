@@ -17,6 +17,7 @@ import { FileStore } from './files/file-store.js';
 import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
+import { CatalogueVersion, installCatalogueVersion } from './services/catalogue-version.js';
 import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_JOB_LEASE_MS, JobRunner } from './jobs/runner.js';
@@ -202,6 +203,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   });
 
   installTextGuard(app);
+  installCatalogueVersion(app, new CatalogueVersion(store, now));
   const bootId = randomUUID();
   installIdempotency(app, store, now, bootId);
   const envJobLease = Number(process.env.JOB_LEASE_SECONDS);

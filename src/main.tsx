@@ -10,6 +10,9 @@ import { configureHttp } from './api/http';
 import { getConfig, loadConfig } from './app/config';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
+import { invalidateServerData } from './sync/react/server-data';
+import { onCatalogueChange } from './api/catalogue-version';
+import { configureConnectivity } from './api/connectivity';
 import { navigateTo, preloadRoute } from './app/router';
 import { captureTokenFromAddress, clearSession, getToken, loadSession } from './session/session';
 import { i18n } from './i18n/i18n';
@@ -31,9 +34,16 @@ async function start() {
   if (getToken() === null) preloadRoute(window.location.pathname, false);
   const config = await configLoaded;
   configureHttp({ baseUrl: () => getConfig().apiBaseUrl, token: getToken });
+  // After calls failed for want of a connection: is the server there again? Any answer says yes
+  // (this one is refused: no credentials), and nothing is sent that could be logged.
+  configureConnectivity({
+    probe: () => fetch(`${getConfig().apiBaseUrl}/api/licenses`, { cache: 'no-store' }).then(() => true, () => false),
+  });
   await applyLanguage(await languageChosen, { cdnUrl: config.languageCdnUrl });
 
   const queryClient = createQueryClient();
+  // An administrator changed archives, fields, lists or searches (seen on any answer): read them again.
+  onCatalogueChange(() => void invalidateServerData(queryClient));
   configureErrorHandler({
     navigate: navigateTo,
     currentUrl: () => window.location.pathname + window.location.search,

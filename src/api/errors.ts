@@ -38,3 +38,9 @@ export const LOGIN_REDIRECT_HEADER = 'X-Login-Redirect';
 /** Header carrying the token, as an alternative to the `token` query parameter. */
 export const TOKEN_HEADER = 'Auth-Token';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/**
+ * Header on every authenticated API answer: the catalogue version (server/services/catalogue-version.ts),
+ * raised by every change of databases, archives, fields, lists, searches, rights, links or stamps.
+ * The app reads its kept metadata again when it changes (src/api/catalogue-version.ts).
+ */
+export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';

@@ -10,7 +10,9 @@
  */
 import * as z from 'zod/mini';
 import { ApiError, isAbortError } from './api-error';
-import { ErrorBody, LOGIN_REDIRECT_HEADER, TOKEN_HEADER } from './errors';
+import { CATALOGUE_VERSION_HEADER, ErrorBody, LOGIN_REDIRECT_HEADER, TOKEN_HEADER } from './errors';
+import { noteCatalogueVersion } from './catalogue-version';
+import { noteReachable } from './connectivity';
 import { apiText } from './api-text';
 
 export interface HttpConfig {
@@ -120,8 +122,11 @@ export async function apiRequest<S extends z.core.$ZodType>(req: ApiRequest<S>):
       res = await config.fetchFn(url, { method, headers, body, signal: req.signal });
     } catch (e) {
       if (isAbortError(e)) throw e;
+      noteReachable(false);
       throw new ApiError({ kind: 'network', method, url: shownUrl, cause: e }, apiText('ERROR_NETWORK', { method, url: shownUrl }));
     }
+    noteReachable(true);
+    noteCatalogueVersion(res.headers.get(CATALOGUE_VERSION_HEADER));
     const contentType = res.headers.get('content-type') ?? '';
     if (contentType.includes('text/html')) {
       throw new ApiError({ kind: 'html', method, url: shownUrl, status: res.status, statusText: res.statusText }, apiText('SESSION_ENDED_MESSAGE'));

@@ -7,6 +7,7 @@
  */
 import { MutationCache, QueryCache, QueryClient, onlineManager, type Query } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
+import { isOnline, subscribeOnline } from '../api/connectivity';
 import { handleError } from '../api/error-handler';
 
 declare module '@tanstack/react-query' {
@@ -18,9 +19,13 @@ declare module '@tanstack/react-query' {
 
 export function createQueryClient(): QueryClient {
   // TanStack Query 5 assumes it is online until an 'offline' event: a page opened with the network
-  // off would run every query and fail. Start from what the browser knows, so queries wait
-  // ('paused') and the screens say "not available offline" instead of showing errors.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // off would run every query and fail. It follows the app's connectivity instead (the browser's
+  // word and whether calls get through, src/api/connectivity.ts), so queries wait ('paused') and
+  // the screens say "not available offline" instead of showing errors, and go on when it returns.
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline());
+    return subscribeOnline(() => setOnline(isOnline()));
+  });
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -51,3 +56,4 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export function shouldPersistQuery(q: Query): boolean {
   return q.state.status === 'success' && q.meta?.persist !== false;
 }
+

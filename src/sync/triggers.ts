@@ -1,5 +1,6 @@
 /**
- * When the page drains the outbox (ARCHITECTURE.md): at start, on `online` (retry times ignored), when
+ * When the page drains the outbox (ARCHITECTURE.md): at start, when the server can be reached again
+ * (src/api/connectivity.ts: the `online` event, or a probe after calls failed; retry times ignored), when
  * the page becomes visible, when the service worker asks (its `sync` event drains there and posts
  * DRAIN_OUTBOX), after each enqueue or user decision, when a token arrives (sign-in), and when the
  * earliest retry time is reached. Background Sync is registered where the browser has it, so the
@@ -7,6 +8,7 @@
  * keeps its own triggers because a pending sync retry makes `sync.register()` a no-op for minutes
  * (ENVIRONMENT.md). This module is the page's (window, document); the drain itself is not.
  */
+import { onBackOnline } from '../api/connectivity';
 import { getToken, subscribeSession } from '../session/session';
 import { drain, type DrainOptions, type DrainResult } from './drain';
 import { onEnqueue } from './outbox';
@@ -63,7 +65,7 @@ export function startOutboxTriggers(opts: Omit<DrainOptions, 'force'> = {}): () 
     run();
     void registerBackgroundSync().catch(() => undefined);
   });
-  window.addEventListener('online', onOnline);
+  const offOnline = onBackOnline(onOnline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   run();
@@ -73,7 +75,7 @@ export function startOutboxTriggers(opts: Omit<DrainOptions, 'force'> = {}): () 
     if (timer) clearTimeout(timer);
     offSession();
     offEnqueue();
-    window.removeEventListener('online', onOnline);
+    offOnline();
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
     stopCurrent = null;

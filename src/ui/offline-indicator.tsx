@@ -1,18 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOnline, subscribeOnline } from '../api/connectivity';
 
-function subscribe(l: () => void) {
-  window.addEventListener('online', l);
-  window.addEventListener('offline', l);
-  return () => {
-    window.removeEventListener('online', l);
-    window.removeEventListener('offline', l);
-  };
-}
-const online = () => navigator.onLine;
-
+/** Whether the server can be reached (src/api/connectivity.ts), as React state. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, online, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }
 
 export function OfflineIndicator() {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminCall, onAdminChange } from '../../src/api/admin-client';
 import { configureHttp } from '../../src/api/http';
-import { invalidateUserApp } from '../../src/features/admin-console/shell/use-admin-change-sync';
+import { invalidateServerData } from '../../src/sync/react/server-data';
 
 const seen: { url: string; init?: RequestInit }[] = [];
 function answer(status: number, body: unknown) {
@@ -56,7 +56,7 @@ describe('adminCall, the console\'s one call', () => {
     client.setQueryData(['search', 'list', 'u', 1], []);
     client.setQueryData(['admin-console', 'u', 'archives', 1], []);
     client.setQueryData(['admin', 'rights', 'u'], {});
-    await invalidateUserApp(client);
+    await invalidateServerData(client);
     const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated;
     expect([stale(['archiveFields', 'u', 1, 2]), stale(['search', 'list', 'u', 1]), stale(['admin-console', 'u', 'archives', 1]), stale(['admin', 'rights', 'u'])]).toEqual([true, true, false, false]);
   });

@@ -15,6 +15,7 @@ import { notify } from '../../ui/notifications';
 import { fetchDocumentFile, type FileDoc } from '../../api/document-file';
 import { ShareReadyModal } from './components/share-ready-modal';
 import { canShareFiles, fileFailure } from './document-file-rules';
+import { isOnline } from '../../api/connectivity';
 
 export interface DocumentFileActions {
   download: (doc: FileDoc) => Promise<void>;
@@ -38,7 +39,7 @@ export function useDocumentFile(dbId: number): DocumentFileActions {
   const fail = useCallback(
     (e: unknown) => {
       if (isAbortError(e)) return;
-      const key = fileFailure(e, navigator.onLine);
+      const key = fileFailure(e, isOnline());
       if (key) notify('error', t(key));
       else handleError(e);
     },
@@ -47,7 +48,7 @@ export function useDocumentFile(dbId: number): DocumentFileActions {
 
   const download = useCallback(
     async (doc: FileDoc) => {
-      if (!navigator.onLine) return fail(null);
+      if (!isOnline()) return fail(null);
       try {
         const f = await fetchDocumentFile(dbId, doc, { auditEntry: true });
         const outcome = await saveResponse(f.response, f.name, f.type);
@@ -77,7 +78,7 @@ export function useDocumentFile(dbId: number): DocumentFileActions {
 
   const share = useCallback(
     async (doc: FileDoc & { title?: string }) => {
-      if (!navigator.onLine) return fail(null);
+      if (!isOnline()) return fail(null);
       let file: File;
       try {
         const f = await fetchDocumentFile(dbId, doc, { auditEntry: true });

@@ -21,6 +21,7 @@ import type { ExportField } from './components/export-field-select';
 import { ExportToolbar } from './components/export-toolbar';
 import { buildExportSettings, exportBlocked, initialScope, type ExportForm, type ExportScope } from './export-request';
 import './export.css';
+import { isOnline } from '../../api/connectivity';
 
 export interface ExportActionsInput {
   dbId: number;
@@ -110,7 +111,7 @@ export function useExportActions(input: ExportActionsInput): ExportActions {
     void enqueueExportRequest({ settings, count: n, title })
       .then((id) => {
         watch(id, title);
-        notify('info', t(navigator.onLine === false ? 'EXPORT_QUEUED_OFFLINE' : 'DOCUMENTS_QUEUED', { title }));
+        notify('info', t(!isOnline() ? 'EXPORT_QUEUED_OFFLINE' : 'DOCUMENTS_QUEUED', { title }));
       })
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
   };

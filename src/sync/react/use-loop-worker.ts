@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import type { ApiError } from '../../api/api-error';
 import { handleError } from '../../api/error-handler';
+import { onBackOnline } from '../../api/connectivity';
 import { httpContext } from '../../api/http';
 import { useSession } from '../../session/use-session';
 
@@ -30,10 +31,10 @@ export function useLoopWorker(load: () => Promise<LoopWorkerModule>): void {
       setKick = m.setKick;
       m.setKick(() => handle?.kick());
     });
-    window.addEventListener('online', online);
+    const offOnline = onBackOnline(online);
     return () => {
       live = false;
-      window.removeEventListener('online', online);
+      offOnline();
       setKick?.(null);
       handle?.stop();
     };

@@ -4,18 +4,14 @@
  * (archives, archive fields, searches, databases, lists: every query but the console's own and the
  * user's rights) is marked stale, so the next screen that shows it fetches it again; screens shown
  * now refetch at once. Other tabs of this browser hear it on a BroadcastChannel and do the same.
- * Other devices' caches go stale by their own staleTime (at most 10 minutes).
+ * Other devices hear it through the Catalogue-Version header of their next call (src/api/catalogue-version.ts).
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAdminChange } from '../../../api/admin-client';
+import { invalidateServerData } from '../../../sync/react/server-data';
 
 const CHANNEL = 'admin-console-changes';
-const KEPT = new Set(['admin-console', 'admin', 'licence']);
-
-export function invalidateUserApp(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ predicate: (q) => !KEPT.has(String(q.queryKey[0])) });
-}
 
 const channel = (): BroadcastChannel | null => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL));
 
@@ -25,7 +21,7 @@ export function useAdminChangeSync(): void {
   useEffect(() => {
     const ch = channel();
     const off = onAdminChange((change) => {
-      void invalidateUserApp(client);
+      void invalidateServerData(client);
       ch?.postMessage({ path: change.path });
     });
     return () => {
@@ -41,7 +37,7 @@ export function useAdminChangeListener(): void {
   useEffect(() => {
     const ch = channel();
     if (!ch) return;
-    ch.onmessage = () => void invalidateUserApp(client);
+    ch.onmessage = () => void invalidateServerData(client);
     return () => ch.close();
   }, [client]);
 }

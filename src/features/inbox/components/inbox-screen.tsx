@@ -10,6 +10,7 @@ import { sessionScope } from '../../../session/session';
 import { useSession } from '../../../session/use-session';
 import { INBOX_KIND, enqueueInboxChange } from '../../../sync/kinds/inbox';
 import { notify } from '../../../ui/notifications';
+import { useOnline } from '../../../ui/offline-indicator';
 import { INBOX_QUERY_ROOT, fetchInboxFiles, inboxThumbUrl, useInboxList, useInboxPage } from '../api/inbox-reads';
 import { INBOX_COLUMNS, canChangeInbox, inboxPageSize, inboxRows, parseInboxSort, sortParam, type InboxRow, type InboxSort } from '../inbox-logic';
 import { DeleteModal, MoveModal, RenameModal } from './inbox-modals';
@@ -56,18 +57,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [thumb, setThumb] = useState<InboxRow | null>(null);
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
+  const online = useOnline();
 
   // A new inbox, page, size or sort starts with nothing checked.
   const pageKey = `${inboxId}|${page}|${size}|${sortParam(sorts)}`;

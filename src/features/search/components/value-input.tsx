@@ -6,6 +6,7 @@ import { filterDecimalInput, filterNumberInput } from '../locale-format';
 import type { Prompt } from '../prompts';
 import type { SearchLocaleFormat } from '../use-locale-format';
 import { useDebounced } from '../../../ui/use-debounced';
+import { isOnline } from '../../../api/connectivity';
 
 /** What every value input of one form shares. */
 export interface FormContext {
@@ -142,7 +143,7 @@ function DynamicListInput(props: ValueInputProps) {
     if (fresh && value !== '' && !items.includes(value)) onChange('');
   }, [fresh, items, value, onChange]);
   if (items || q.fetchStatus === 'fetching') return <ChoiceSelect {...props} items={items ?? []} />;
-  const offline = q.fetchStatus === 'paused' || q.isError || (!d.ready && typeof navigator !== 'undefined' && !navigator.onLine);
+  const offline = q.fetchStatus === 'paused' || q.isError || (!d.ready && !isOnline());
   return (
     <>
       <PlainInput {...props} hintId={offline ? hintId : undefined} />

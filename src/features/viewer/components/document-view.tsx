@@ -23,6 +23,7 @@ import { useKeyFree } from '../keyfree/use-key-free';
 import { useAnnotations } from '../annotations/use-annotations';
 import { AnnotationLayer } from './annotation-layer';
 import { AnnotationTools } from './annotation-tools';
+import { isOnline } from '../../../api/connectivity';
 
 const A4: Size = { width: 595, height: 842 };
 const PAGE_MARGIN = 16;
@@ -139,7 +140,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
         pages={pages}
         width={width}
         onPageSize={onPageSize}
-        onError={() => setProblem(navigator.onLine ? 'missing' : 'offline')}
+        onError={() => setProblem(isOnline() ? 'missing' : 'offline')}
       >
         {overlay}
       </ImagePage>
