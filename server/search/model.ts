@@ -84,12 +84,16 @@ export interface SearchRow {
   allowed: boolean;
 }
 
-/** Searches of a database with their archives and whether the user passes the search's own permissions (none set: everyone). */
+/**
+ * Searches of a database with their archives and whether the user passes the search's own
+ * permissions: none set, everyone; grantAll (admin-console.md §3), everyone, also users and groups
+ * made after it was saved; else a run right (1) of the user or of one of their groups.
+ */
 export async function searchesOf(db: Queryable, dbId: number, userId: number, searchId?: number): Promise<SearchRow[]> {
   const r = await db.query<SearchRow>(
     `SELECT s.id, s.name, s.hash, s.parent_id, s.props, s.settings, s.icon,
             ARRAY(SELECT sa.archive_id FROM search_archives sa WHERE sa.search_id = s.id ORDER BY sa.position, sa.archive_id) AS archives,
-            (NOT EXISTS (SELECT 1 FROM search_permissions p WHERE p.search_id = s.id)
+            (s.grant_all OR NOT EXISTS (SELECT 1 FROM search_permissions p WHERE p.search_id = s.id)
              OR EXISTS (SELECT 1 FROM search_permissions p WHERE p.search_id = s.id AND (p.rights & 1) <> 0
                          AND (p.user_id = $2 OR p.group_id IN (SELECT group_id FROM group_members WHERE user_id = $2)))) AS allowed
        FROM searches s

@@ -10,6 +10,7 @@ import { toPascal } from '../../src/api/case';
 import { ErrorBody } from '../../src/api/errors';
 import { DocumentPage, SearchDetail, SearchList, encodeSearchCriteria } from '../../src/api/search';
 import { F, SEED_IDS } from '../../server/seed/catalog';
+import { searchesOf } from '../../server/search/model';
 import { adminTestServer, type Method } from './admin-calls';
 
 const A = SEED_IDS.archive;
@@ -101,6 +102,16 @@ describe('admin searches', () => {
     const perms = await ctx.s.store.query<{ n: number }>('SELECT count(*)::int AS n FROM search_permissions WHERE search_id = $1 AND (rights & 1) <> 0', [id]);
     const whom = await ctx.s.store.query<{ n: number }>('SELECT ((SELECT count(*) FROM users) + (SELECT count(*) FROM groups))::int AS n');
     expect(Number(perms.rows[0]!.n)).toBe(Number(whom.rows[0]!.n));
+
+    // And it lasts: a user made afterwards may run it too, while a search with rights for some only
+    // stays closed to them.
+    const late = await ctx.s.store.query<{ id: number }>("INSERT INTO users (name, password_hash) VALUES ('late-comer', 'x') RETURNING id");
+    const lateId = Number(late.rows[0]!.id);
+    const some = AdminSearchSaved.parse((await call('POST', searchAdminPaths.list(DB), input({ Name: 'For the user only', Archives: [A.invoices] }))).json()).Search.Id;
+    await ctx.s.store.query("INSERT INTO search_permissions (search_id, user_id, rights) SELECT $1, id, 1 FROM users WHERE name = 'user'", [some]);
+    const seen = new Map((await searchesOf(ctx.s.store, DB, lateId)).map((s) => [s.id, s.allowed]));
+    expect(seen.get(id)).toBe(true);
+    expect(seen.get(some)).toBe(false);
   });
 
   it('removes the Versions archive from the search archives', async () => {
