@@ -113,9 +113,7 @@ describe('GET .../documents/{id}/words', () => {
       `UPDATE page_words SET words = jsonb_set(words, '{0,Value}', '"FROM-CACHE"') WHERE sha256 IN (SELECT sha256 FROM document_files WHERE document_id = $1) AND page_in_file = 0`,
       [d.id],
     );
-    const t0 = Date.now();
     const again = PageWords.parse((await words(d, { SecureId: d.secure_hash, Page: 1 })).json());
-    expect(Date.now() - t0).toBeLessThan(250);
     expect(again.Words[0]!.Value).toBe('FROM-CACHE');
     expect(again.Words.slice(1)).toEqual(first.Words.slice(1));
   });
