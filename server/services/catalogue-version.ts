@@ -5,14 +5,20 @@
  * the app's side is src/api/catalogue-version.ts).
  *
  * Read from the database at most once a second (another server process on the same PostgreSQL may
- * have changed it), and again at once after any write this process answered, so the answer to
- * the console's own change already carries the new number.
+ * have changed it), and again at once after a catalogue write this process answered, so the answer
+ * to the console's own change already carries the new number.
  */
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_VERSION_HEADER } from '../../src/api/errors.js';
 import type { Queryable } from '../db/store.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The routes that write the catalogue (the console's, and the advanced links' writes, which have a
+ * path of the user side): their answers are read after a fresh look. Other writes (an upload's
+ * hundreds of chunks, index edits) take the number kept for a second.
+ */
+const CATALOGUE_WRITES = ['/api/admin/', '/api/AdvancedLinks/'];
 
 export async function readCatalogueVersion(db: Queryable): Promise<string> {
   const r = await db.query<{ version: number | string }>('SELECT version FROM catalogue_version');
@@ -64,8 +70,8 @@ export class CatalogueVersion {
 export function installCatalogueVersion(app: FastifyInstance, version: CatalogueVersion): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.auth || !request.url.startsWith('/api')) return payload;
-    // A write may have changed the catalogue: its own answer carries the number after it.
-    if (!SAFE.has(request.method)) version.stale();
+    // A catalogue write's own answer carries the number after it.
+    if (!SAFE.has(request.method) && CATALOGUE_WRITES.some((p) => request.url.startsWith(p))) version.stale();
     try {
       reply.header(CATALOGUE_VERSION_HEADER, await version.current());
     } catch {

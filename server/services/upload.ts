@@ -190,6 +190,14 @@ export class Uploads {
   private readonly parts = new Map<string, { fh: FileHandle; length: number; timer: NodeJS.Timeout }>();
   private readonly hashes = new Map<string, { hash: Hash; upTo: number }>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /**
+   * The chunk write still going for each upload: a chunk is answered once it is checked, hashed and
+   * handed to the file system, and its write finishes while the next chunk travels (the client sends
+   * one chunk at a time, so receiving, hashing and writing overlap as in a plain streamed POST). The
+   * next chunk, GET api/upload, the end of the upload and closing the part file wait for it first; a
+   * write that failed fails the upload there.
+   */
+  private readonly writes = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: UploadDeps) {
     live.add(this);
@@ -197,6 +205,7 @@ export class Uploads {
 
   /** Drops what this process keeps of an upload the purge ended (its row and open part file). */
   async forget(id: string): Promise<void> {
+    await this.writes.get(id)?.catch(() => undefined);
     this.rows.delete(id);
     this.hashes.delete(id);
     await this.closePart(id);
@@ -209,6 +218,7 @@ export class Uploads {
    */
   async state(actor: Actor, id: string): Promise<UploadState> {
     await this.queues.get(id);
+    await this.writes.get(id)?.catch(() => undefined);
     return getUpload(this.deps, actor, id);
   }
 
@@ -237,6 +247,7 @@ export class Uploads {
   }
 
   private async closePart(id: string): Promise<void> {
+    await this.writes.get(id)?.catch(() => undefined);
     const part = this.parts.get(id);
     if (!part) return;
     this.parts.delete(id);
@@ -279,6 +290,17 @@ export class Uploads {
       return this.fail(row, "The upload's received data was lost on the server; upload the file again");
     }
     this.rows.set(id, row);
+    // The previous chunk's write first (see `writes`).
+    const writing = this.writes.get(id);
+    if (writing) {
+      try {
+        await writing;
+      } catch (e) {
+        return this.fail(row, `The upload could not be written on the server: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        if (this.writes.get(id) === writing) this.writes.delete(id);
+      }
+    }
     // The length this process wrote is the file's unless another process wrote to it too: asked
     // again before anything but the expected next chunk is decided.
     if (index !== nextOf(row, part.length)) part.length = (await part.fh.stat()).size;
@@ -292,7 +314,9 @@ export class Uploads {
     const expected = Math.min(row.chunk_size, row.size - offset);
     if (bytes.byteLength !== expected) throw Errors.badRequest(`Incorrect parameters: chunk ${index} has ${bytes.byteLength} bytes, not ${expected}`);
 
-    await part.fh.write(bytes, 0, bytes.byteLength, offset);
+    const write = part.fh.write(bytes, 0, bytes.byteLength, offset).then(() => undefined);
+    this.writes.set(id, write);
+    write.catch(() => undefined);
     part.length = Math.max(part.length, offset + bytes.byteLength);
     let h = this.hashes.get(id);
     if (index === 0) h = { hash: createHash('sha256'), upTo: 0 };
@@ -301,7 +325,14 @@ export class Uploads {
       h.upTo += bytes.byteLength;
       this.hashes.set(id, h);
     } else this.hashes.delete(id);
-    if (index === row.total_chunks - 1) return this.finish(row);
+    if (index === row.total_chunks - 1) {
+      try {
+        await write;
+      } catch (e) {
+        return this.fail(row, `The upload could not be written on the server: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      return this.finish(row);
+    }
     return stateOf(row, index + 1);
   }
 
