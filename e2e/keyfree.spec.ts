@@ -187,7 +187,9 @@ test.describe('key-free extraction offline', () => {
       if (await show.isVisible()) await show.click();
       await expect(field(page, 'Title')).toBeEditable({ timeout: 30_000 });
       await toggle(page).click();
-      await expect(words(page)).toBeVisible({ timeout: 60_000 });
+      // Read on the device (tesseract in a worker): seconds on a quiet machine, over a minute beside a
+      // parallel browser run; the viewer says "Reading the words of this page…" meanwhile.
+      await expect(words(page)).toBeVisible({ timeout: 180_000 });
       // The title line, "<Kind> <number> <Customer>", from the words kept with the document (or read
       // on the device from the kept file).
       await expect(line(page, 1).nth(1)).toHaveAttribute('aria-label', /^1\d{3}$/);

@@ -26,6 +26,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { configureHttp } from '../src/api/http';
+import { DEVICE_OCR_CACHE } from '../src/api/words';
 import { db } from '../src/db/db';
 import { getToken, loadSession } from '../src/session/session';
 import { drain } from '../src/sync/drain';
@@ -67,7 +68,7 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tesseract/'),
   new CacheFirst({
-    cacheName: 'ocr',
+    cacheName: DEVICE_OCR_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 365 * 24 * 60 * 60 })],
   }),
 );

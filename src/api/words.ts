@@ -20,6 +20,21 @@ import * as z from 'zod/mini';
  * page was recognised. Line numbers lines in reading order from 1; words of one line share it.
  * Confidence is the recogniser's 0..100.
  */
+/**
+ * The device's OCR engine (workers/ocr.worker.ts) under /tesseract/ on the app's origin, and the
+ * service worker's cache that keeps it (cache first). Keeping a document offline puts every file
+ * there at once (device-ocr.ts keepDeviceOcrFiles): the engine picks one of the three cores by what
+ * the device runs, and a file fetched by a worker's own worker may pass the service worker by.
+ */
+export const DEVICE_OCR_CACHE = 'ocr';
+export const DEVICE_OCR_FILES = [
+  'worker.min.js',
+  'core/tesseract-core-lstm.wasm.js',
+  'core/tesseract-core-simd-lstm.wasm.js',
+  'core/tesseract-core-relaxedsimd-lstm.wasm.js',
+  'lang/eng.traineddata.gz',
+] as const;
+
 export const KEYFREE_KEYS = {
   noWords: 'ERROR_NO_KFI_WORDS',
   notRegistered: 'DATA_EXTRACTION_NOT_REGISTERED',

@@ -5,7 +5,7 @@
  * (warmDeviceOcr). State: the running worker, in memory only.
  */
 import { releaseProxy, wrap, type Remote } from 'comlink';
-import type { PageWords } from '../../../api/words';
+import { DEVICE_OCR_CACHE, DEVICE_OCR_FILES, type PageWords } from '../../../api/words';
 import type { OcrWorkerApi } from '../../../../workers/ocr.worker';
 
 export const IDLE_MS = 60_000;
@@ -45,6 +45,20 @@ async function call<T>(fn: (remote: Remote<OcrWorkerApi>) => Promise<T>): Promis
 export async function recognizePageOnDevice(image: Blob, page = 1): Promise<PageWords> {
   const r = await call((remote) => remote.recognize(image));
   return { Page: page, ImageWidth: r.width, ImageHeight: r.height, Words: r.words };
+}
+
+/**
+ * Puts the engine's files in the service worker's cache (DEVICE_OCR_FILES), so key-free extraction
+ * reads kept pages with no connection; files already there are not fetched again. Where there is no
+ * Cache API, the engine is started instead (its files then reach the browser's own cache).
+ */
+export async function keepDeviceOcrFiles(): Promise<void> {
+  if (typeof caches === 'undefined') return warmDeviceOcr();
+  const cache = await caches.open(DEVICE_OCR_CACHE);
+  for (const f of DEVICE_OCR_FILES) {
+    const url = new URL(`/tesseract/${f}`, window.location.href).href;
+    if (!(await cache.match(url))) await cache.add(url);
+  }
 }
 
 /** Starts the engine once, so its worker, core and language data are fetched (and cached by the service worker). */

@@ -49,9 +49,11 @@ export function useResultsPinning(input: ResultsPinningInput): { toolbar: ReactN
       const inputs: PinInput[] = list.map((d) => ({ ...refOf(d), hash: d.Hash, fileName: d.FileName ?? null, row: plainRow(d), fields: plainFields }));
       void pinDocuments(inputs).then(() => {
         notify('info', t('PIN_QUEUED', { count: inputs.length }));
-        // The device's OCR engine is fetched now (the service worker keeps it), so key-free
-        // extraction reads kept pages with no connection.
-        void import('../ocr/device-ocr').then((m) => m.warmDeviceOcr()).catch(() => undefined);
+        // The device's OCR engine is put in the service worker's cache now, so key-free extraction
+        // reads kept pages with no connection.
+        void import('../ocr/device-ocr')
+          .then((m) => m.keepDeviceOcrFiles())
+          .catch(() => undefined);
       }, fail);
     },
     [fields, refOf, t, fail],
