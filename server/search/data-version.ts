@@ -10,7 +10,12 @@
  */
 import type { Queryable } from '../db/store.js';
 
-export async function dataVersion(db: Queryable): Promise<string> {
-  const r = await db.query<{ version: number | string }>('SELECT version FROM data_version');
+async function readVersion(db: Queryable, table: 'data_version' | 'catalogue_version'): Promise<string> {
+  const r = await db.query<{ version: number | string }>(`SELECT version FROM ${table}`);
   return String(r.rows[0]?.version ?? 0);
 }
+
+export const dataVersion = (db: Queryable): Promise<string> => readVersion(db, 'data_version');
+
+/** The catalogue's version (migration 017; services/catalogue-version.ts), raised the same way by its tables. */
+export const catalogueVersion = (db: Queryable): Promise<string> => readVersion(db, 'catalogue_version');

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_VERSION_HEADER } from '../../src/api/errors.js';
 import type { Queryable } from '../db/store.js';
+import { catalogueVersion } from '../search/data-version.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
@@ -20,18 +21,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const CATALOGUE_WRITES = ['/api/admin/', '/api/AdvancedLinks/'];
 
-export async function readCatalogueVersion(db: Queryable): Promise<string> {
-  const r = await db.query<{ version: number | string }>('SELECT version FROM catalogue_version');
-  return String(r.rows[0]?.version ?? 0);
-}
-
-/** The version, kept for `ttlMs`; `stale()` makes the next read go to the database. */
+/** The version, kept for `ttlMs`; `current(true)` reads it afresh. */
 export class CatalogueVersion {
-  private value: string | null = null;
-  private readAt = 0;
-  private reading: Promise<string> | null = null;
-  /** Raised by stale(): a read begun before it neither answers after it nor is kept. */
-  private generation = 0;
+  private kept: { value: string; at: number } | null = null;
 
   constructor(
     private readonly db: Queryable,
@@ -39,31 +31,14 @@ export class CatalogueVersion {
     private readonly ttlMs = 1000,
   ) {}
 
-  stale(): void {
-    this.generation++;
-    this.value = null;
-    this.reading = null;
-  }
-
-  async current(): Promise<string> {
-    if (this.value !== null && this.now() - this.readAt < this.ttlMs) return this.value;
-    if (!this.reading) {
-      const gen = this.generation;
-      const started = this.now();
-      const reading = readCatalogueVersion(this.db).then((v) => {
-        if (gen === this.generation) {
-          this.value = v;
-          this.readAt = started;
-        }
-        return v;
-      });
-      this.reading = reading;
-      void reading.then(
-        () => this.reading === reading && (this.reading = null),
-        () => this.reading === reading && (this.reading = null),
-      );
-    }
-    return this.reading;
+  async current(fresh = false): Promise<string> {
+    const k = this.kept;
+    if (!fresh && k && this.now() - k.at < this.ttlMs) return k.value;
+    const at = this.now();
+    const value = await catalogueVersion(this.db);
+    // A read begun earlier and answered later does not replace a newer one.
+    if (!this.kept || this.kept.at <= at) this.kept = { value, at };
+    return value;
   }
 }
 
@@ -71,9 +46,9 @@ export function installCatalogueVersion(app: FastifyInstance, version: Catalogue
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.auth || !request.url.startsWith('/api')) return payload;
     // A catalogue write's own answer carries the number after it.
-    if (!SAFE.has(request.method) && CATALOGUE_WRITES.some((p) => request.url.startsWith(p))) version.stale();
+    const fresh = !SAFE.has(request.method) && CATALOGUE_WRITES.some((p) => request.url.startsWith(p));
     try {
-      reply.header(CATALOGUE_VERSION_HEADER, await version.current());
+      reply.header(CATALOGUE_VERSION_HEADER, await version.current(fresh));
     } catch {
       // The answer goes out without it; the next one carries it.
     }

@@ -205,7 +205,6 @@ export class Uploads {
 
   /** Drops what this process keeps of an upload the purge ended (its row and open part file). */
   async forget(id: string): Promise<void> {
-    await this.writes.get(id)?.catch(() => undefined);
     this.rows.delete(id);
     this.hashes.delete(id);
     await this.closePart(id);
@@ -291,16 +290,8 @@ export class Uploads {
     }
     this.rows.set(id, row);
     // The previous chunk's write first (see `writes`).
-    const writing = this.writes.get(id);
-    if (writing) {
-      try {
-        await writing;
-      } catch (e) {
-        return this.fail(row, `The upload could not be written on the server: ${e instanceof Error ? e.message : String(e)}`);
-      } finally {
-        if (this.writes.get(id) === writing) this.writes.delete(id);
-      }
-    }
+    const failed = await this.writeFailure(id);
+    if (failed) return this.fail(row, failed);
     // The length this process wrote is the file's unless another process wrote to it too: asked
     // again before anything but the expected next chunk is decided.
     if (index !== nextOf(row, part.length)) part.length = (await part.fh.stat()).size;
@@ -326,14 +317,24 @@ export class Uploads {
       this.hashes.set(id, h);
     } else this.hashes.delete(id);
     if (index === row.total_chunks - 1) {
-      try {
-        await write;
-      } catch (e) {
-        return this.fail(row, `The upload could not be written on the server: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      return this.finish(row);
+      const lost = await this.writeFailure(id);
+      return lost ? this.fail(row, lost) : this.finish(row);
     }
     return stateOf(row, index + 1);
+  }
+
+  /** Waits for the upload's write still going (see `writes`): why it failed, or null. */
+  private async writeFailure(id: string): Promise<string | null> {
+    const writing = this.writes.get(id);
+    if (!writing) return null;
+    try {
+      await writing;
+      return null;
+    } catch (e) {
+      return `The upload could not be written on the server: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      if (this.writes.get(id) === writing) this.writes.delete(id);
+    }
   }
 
   private async repeated(row: UploadRow, next: number): Promise<UploadState> {

@@ -56,4 +56,3 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export function shouldPersistQuery(q: Query): boolean {
   return q.state.status === 'success' && q.meta?.persist !== false;
 }
-
