@@ -174,6 +174,12 @@ test.describe('key-free extraction offline', () => {
     await page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
     // Kept: its page images, thumbnails and the server's words of each page (OCR on the server).
     await expect.poll(() => pinState(page), { timeout: 300_000, message: 'the PDF kept on the device' }).toBe('done');
+    // Kept means readable offline: the device's OCR engine (worker, the three cores, the English data)
+    // is in the service worker's 'ocr' cache.
+    const cached = await page.evaluate(async () => (await (await caches.open('ocr')).keys()).map((r) => new URL(r.url).pathname).sort());
+    expect(cached).toEqual(
+      ['/tesseract/core/tesseract-core-lstm.wasm.js', '/tesseract/core/tesseract-core-relaxedsimd-lstm.wasm.js', '/tesseract/core/tesseract-core-simd-lstm.wasm.js', '/tesseract/lang/eng.traineddata.gz', '/tesseract/worker.min.js'],
+    );
 
     const address = `/viewer/${kept!.Hash}?archive=${kept!.Archive}&Id=${kept!.Id}&db=1`;
     await page.goto(address);

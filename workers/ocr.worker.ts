@@ -4,8 +4,8 @@
  * (vite.config.ts tesseractAssets copies them to /tesseract/; tesseract's defaults are CDNs, never
  * used): its worker script, its wasm core (the LSTM-only builds; tesseract picks the SIMD one the
  * device runs) and the English data (4.0.0_best_int). The service worker keeps them in its `ocr`
- * cache on first use, not in the precache (about 4 MB). One tesseract worker, started on first use
- * and reused; the bridge ends this worker when idle.
+ * cache, not in the precache (about 14 MB); keeping a document offline puts them there. One
+ * tesseract worker, started on first use and reused; the bridge ends this worker when idle.
  */
 import { expose } from 'comlink';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
@@ -39,10 +39,6 @@ export interface DeviceWords {
 }
 
 const api = {
-  /** Loads the engine and its data (so they are cached), recognising nothing. */
-  async warm(): Promise<void> {
-    await start();
-  },
   /** The words of a page image (PNG, JPEG, ...). */
   async recognize(image: Blob): Promise<DeviceWords> {
     const bitmap = await createImageBitmap(image);

@@ -23,7 +23,7 @@ import * as z from 'zod/mini';
 /**
  * The device's OCR engine (workers/ocr.worker.ts) under /tesseract/ on the app's origin, and the
  * service worker's cache that keeps it (cache first). Keeping a document offline puts every file
- * there at once (device-ocr.ts keepDeviceOcrFiles): the engine picks one of the three cores by what
+ * there at once (src/sync/pin-api.ts keepDeviceOcrFiles): the engine picks one of the three cores by what
  * the device runs, and a file fetched by a worker's own worker may pass the service worker by.
  */
 export const DEVICE_OCR_CACHE = 'ocr';

@@ -8,7 +8,8 @@
  * The server's words of each page (PinApi.words) are not asked for: its OCR took ~30 s a page on a
  * busy machine here (a 4-page PDF 2 minutes), so a page of results would take many minutes to keep.
  * Key-free extraction on a kept page offline recognises it on the device instead (ocr/page-words.ts,
- * from the stored page image or the stored PDF), and keeps the result (putPinnedWords).
+ * from the stored page image or the stored PDF), and keeps the result (putPinnedWords). So a
+ * document is kept only once the device's OCR engine is in the service worker's cache (deviceOcr).
  */
 import { isAbortError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
@@ -17,6 +18,7 @@ import { fetchDocumentIndex } from '../api/document-index';
 import { documentThumbUrl } from '../api/documents';
 import { httpContext, httpError } from '../api/http';
 import { createViewerSession, getViewerSession, type ViewerDocumentInfo } from '../api/viewer';
+import { DEVICE_OCR_CACHE, DEVICE_OCR_FILES } from '../api/words';
 import type { PinRecord } from '../db/db';
 import type { PinApi } from './pins';
 
@@ -45,6 +47,31 @@ async function pageImage(p: PinRecord, page: number, width: number, height?: num
   return res.blob();
 }
 
+/**
+ * Puts the device's OCR engine (DEVICE_OCR_FILES) in the service worker's DEVICE_OCR_CACHE, so
+ * key-free extraction reads kept pages with no connection; files already there are not fetched
+ * again. Keeping a document whose words are left to the device waits for it (PinApi.deviceOcr),
+ * so a document is only "kept" once its words can be read offline. Throws ApiError 'network' when a
+ * file cannot be fetched (the pin then waits and tries again), 'http' when the app's server does not
+ * have it. Does nothing where there is no Cache API.
+ */
+async function keepDeviceOcrFiles(origin = self.location.origin): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const cache = await caches.open(DEVICE_OCR_CACHE);
+  for (const f of DEVICE_OCR_FILES) {
+    const url = new URL(`/tesseract/${f}`, origin).href;
+    if (await cache.match(url)) continue;
+    let res: Response;
+    try {
+      res = await fetch(url);
+    } catch (cause) {
+      throw new ApiError({ kind: 'network', method: 'GET', url, cause });
+    }
+    if (!res.ok) throw new ApiError({ kind: 'http', method: 'GET', url, status: res.status, statusText: res.statusText });
+    await cache.put(url, res);
+  }
+}
+
 export function pinApi(signal?: AbortSignal): PinApi {
   return {
     info: (p) => info(p, signal),
@@ -52,5 +79,6 @@ export function pinApi(signal?: AbortSignal): PinApi {
     index: (p) => fetchDocumentIndex({ db: p.db, archiveId: p.archiveId, docId: p.docId, hash: p.hash }, signal),
     file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal, view: true })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
+    deviceOcr: () => keepDeviceOcrFiles(),
   };
 }

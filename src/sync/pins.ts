@@ -62,6 +62,11 @@ export interface PinApi {
   pageImage(pin: PinRecord, page: number, width: number, height?: number): Promise<Blob>;
   /** The server's words of a page, or null when the server has no words call (OCR on the device then). */
   words?(pin: PinRecord, page: number): Promise<unknown>;
+  /**
+   * Keeps the device's OCR engine on this device (its files cached), for a document whose words are
+   * left to the device: it is kept ("done") only once its words can be read with no connection.
+   */
+  deviceOcr?(): Promise<void>;
 }
 
 const currentOwner = (): string | undefined => getSession()?.userName ?? undefined;
@@ -316,6 +321,7 @@ export async function workPin(database: ArchiveDb, key: string, api: PinApi, now
       }
       if (!(await save({ done }))) return { outcome: 'gone' };
     }
+    if (wordsFrom === 'device') await api.deviceOcr?.();
     const alive = await database.transaction('rw', database.pins, database.pinParts, async () => {
       if (!(await database.pins.get(key))) return false;
       if (replacing) {

@@ -55,6 +55,15 @@ class FakeServer implements PinApi {
     this.hit(`image ${p.docId} ${page} ${width}${height ? `x${height}` : ''}`);
     return new Blob([`png ${p.docId} ${page} ${width} ${this.docs.get(p.docId)?.Version}`], { type: 'image/png' });
   }
+  /** The device's OCR engine cached: how often asked; throws `ocrError` once when set. */
+  ocrAsked = 0;
+  ocrError: unknown = null;
+  async deviceOcr() {
+    this.ocrAsked++;
+    const e = this.ocrError;
+    this.ocrError = null;
+    if (e) throw e;
+  }
 }
 
 const text = (b: Blob | null) => (b ? b.text() : Promise.resolve(null));
@@ -219,6 +228,26 @@ describe('documents kept offline', () => {
     expect(asked).toBe(1);
     expect(await database.pins.get(a!)).toMatchObject({ words: 'device', done: 5, total: 5 });
     expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toBeNull();
+    // The server's words need no OCR engine on the device; the device's do (asked once, for the PDF).
+    expect((withWords as FakeServer).ocrAsked).toBe(0);
+    expect((noOcr as FakeServer).ocrAsked).toBe(1);
+  });
+
+  it("is kept only once the device's OCR engine is: a lost connection while caching it waits and tries again", async () => {
+    const [a] = await pinDocuments([pdf], { database, owner: 'user' });
+    server.ocrError = network();
+    let t = 1000;
+    expect(await workPin(database, a!, server, () => t)).toEqual({ outcome: 'waiting' });
+    const waiting = (await database.pins.get(a!))!;
+    expect(waiting).toMatchObject({ state: 'waiting', done: 3, total: 3, reason: { key: PIN_KEYS.offline } });
+    expect(waiting.fetchedAt).toBeUndefined();
+    t = waiting.nextAttemptAt!;
+    server.calls = [];
+    expect(await workPin(database, a!, server, () => t)).toEqual({ outcome: 'done' });
+    // No part fetched twice; the engine asked again.
+    expect(server.calls).toEqual([]);
+    expect(server.ocrAsked).toBe(2);
+    expect(await database.pins.get(a!)).toMatchObject({ state: 'done', words: 'device' });
   });
 
   it('lists the parts a document is kept as', () => {

@@ -1,11 +1,11 @@
 /**
  * The page's one way into the OCR worker (workers/ocr.worker.ts): started on first use, ended after
  * IDLE_MS without calls (the engine holds ~100 MB). Used for pages kept offline when the server
- * cannot be reached (page-words.ts), and by pinning to have the engine's files cached
- * (warmDeviceOcr). State: the running worker, in memory only.
+ * cannot be reached (page-words.ts); keeping a document caches the engine's files first
+ * (src/sync/pin-api.ts keepDeviceOcrFiles). State: the running worker, in memory only.
  */
 import { releaseProxy, wrap, type Remote } from 'comlink';
-import { DEVICE_OCR_CACHE, DEVICE_OCR_FILES, type PageWords } from '../../../api/words';
+import type { PageWords } from '../../../api/words';
 import type { OcrWorkerApi } from '../../../../workers/ocr.worker';
 
 export const IDLE_MS = 60_000;
@@ -45,23 +45,4 @@ async function call<T>(fn: (remote: Remote<OcrWorkerApi>) => Promise<T>): Promis
 export async function recognizePageOnDevice(image: Blob, page = 1): Promise<PageWords> {
   const r = await call((remote) => remote.recognize(image));
   return { Page: page, ImageWidth: r.width, ImageHeight: r.height, Words: r.words };
-}
-
-/**
- * Puts the engine's files in the service worker's cache (DEVICE_OCR_FILES), so key-free extraction
- * reads kept pages with no connection; files already there are not fetched again. Where there is no
- * Cache API, the engine is started instead (its files then reach the browser's own cache).
- */
-export async function keepDeviceOcrFiles(): Promise<void> {
-  if (typeof caches === 'undefined') return warmDeviceOcr();
-  const cache = await caches.open(DEVICE_OCR_CACHE);
-  for (const f of DEVICE_OCR_FILES) {
-    const url = new URL(`/tesseract/${f}`, window.location.href).href;
-    if (!(await cache.match(url))) await cache.add(url);
-  }
-}
-
-/** Starts the engine once, so its worker, core and language data are fetched (and cached by the service worker). */
-export function warmDeviceOcr(): Promise<void> {
-  return call((remote) => remote.warm());
 }

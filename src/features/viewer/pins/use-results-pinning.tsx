@@ -3,8 +3,8 @@
  * a row's menu keeps its document on the device or removes it; the header keeps every document of
  * the page shown or removes them; rows kept show a word on their thumbnail. A fresh page (online)
  * hands its newer rows to the kept documents, so the indexer panel edits the latest values offline.
- * The fetching itself runs in the pin worker (src/sync/pins.ts), shown in the tray; the device's OCR
- * engine is warmed at the same time (cached by the service worker for offline key-free extraction).
+ * The fetching itself runs in the pin worker (src/sync/pins.ts), shown in the tray, with the device's
+ * OCR engine (cached for offline key-free extraction).
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,14 +47,7 @@ export function useResultsPinning(input: ResultsPinningInput): { toolbar: ReactN
     (list: readonly PinnableDoc[]) => {
       const plainFields = JSON.parse(JSON.stringify(fields)) as unknown[];
       const inputs: PinInput[] = list.map((d) => ({ ...refOf(d), hash: d.Hash, fileName: d.FileName ?? null, row: plainRow(d), fields: plainFields }));
-      void pinDocuments(inputs).then(() => {
-        notify('info', t('PIN_QUEUED', { count: inputs.length }));
-        // The device's OCR engine is put in the service worker's cache now, so key-free extraction
-        // reads kept pages with no connection.
-        void import('../ocr/device-ocr')
-          .then((m) => m.keepDeviceOcrFiles())
-          .catch(() => undefined);
-      }, fail);
+      void pinDocuments(inputs).then(() => notify('info', t('PIN_QUEUED', { count: inputs.length })), fail);
     },
     [fields, refOf, t, fail],
   );
