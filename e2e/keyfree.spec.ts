@@ -6,10 +6,11 @@
  * item of a strict list field is refused with KEYFREE_LIST_ITEM_NOT_FOUND; words are reached by keyboard.
  * Offline: with the words call cut, the open PDF page is read in the browser (tesseract from the app's
  * own /tesseract/); a PDF kept offline (Keep offline), the connection cut and the viewer reloaded,
- * still fills a field from its words. A @touch case at tablet size taps the words. The device's OCR files are served from the app's own
+ * still fills a field from its words; with the device's OCR engine gone from its cache it says the page
+ * cannot be read without a connection. A @touch case at tablet size taps the words. The device's OCR files are served from the app's own
  * origin (no CDN) and the CSP lets its wasm compile.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val } from './grid-support';
 import { apiToken } from './editing-support';
 import { waitForServiceWorker } from './support';
@@ -156,42 +157,48 @@ test.describe('key-free extraction on the device', () => {
   });
 });
 
+/**
+ * Keeps the PDF of the grid's first page with the fewest pages (Keep offline), opens it in the
+ * viewer, cuts the connection (after `beforeOffline`) and reloads: the indexer panel shows, editable.
+ */
+async function keepAndReopenOffline(page: Page, context: BrowserContext, request: APIRequestContext, beforeOffline?: () => Promise<void>) {
+  await openDemo(page, 'user');
+  const criteria = await runSearch(page);
+  await expect(page.getByTestId('results-count')).toBeVisible();
+  // A PDF shown on the grid's first page, fewest pages first (each page is read on the device).
+  await expect(gridRows(page).first()).toBeVisible();
+  const shown = (await gridRows(page).allInnerTexts()).join('\n');
+  const pdfs = (await invoices(request, criteria)).filter((d) => d.FileType === 'PDF' && d.Title && shown.includes(d.Title));
+  const kept = pdfs.sort((a, b) => (a.Pages ?? 1) - (b.Pages ?? 1))[0];
+  expect(kept, 'a PDF on the first grid page').toBeTruthy();
+  const row = gridRows(page).filter({ hasText: kept!.Title }).first();
+  await row.locator('td').nth(3).click({ button: 'right' });
+  await page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
+  await expect.poll(() => pinState(page), { timeout: 300_000, message: 'the PDF kept on the device' }).toBe('done');
+  // Kept means readable offline: the device's OCR engine (worker, the three cores, the English data)
+  // is in the service worker's 'ocr' cache.
+  const cached = await page.evaluate(async () => (await (await caches.open('ocr')).keys()).map((r) => new URL(r.url).pathname).sort());
+  expect(cached).toEqual(
+    ['/tesseract/core/tesseract-core-lstm.wasm.js', '/tesseract/core/tesseract-core-relaxedsimd-lstm.wasm.js', '/tesseract/core/tesseract-core-simd-lstm.wasm.js', '/tesseract/lang/eng.traineddata.gz', '/tesseract/worker.min.js'],
+  );
+
+  await page.goto(`/viewer/${kept!.Hash}?archive=${kept!.Archive}&Id=${kept!.Id}&db=1`);
+  await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
+  await waitForServiceWorker(page);
+  await beforeOffline?.();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
+  const show = page.getByRole('button', { name: 'Show index fields' });
+  if (await show.isVisible()) await show.click();
+  await expect(field(page, 'Title')).toBeEditable({ timeout: 30_000 });
+}
+
 test.describe('key-free extraction offline', () => {
   test('a PDF kept offline: with the connection cut and the viewer reloaded, its words fill a field', async ({ page, context, request }) => {
     test.setTimeout(480_000);
-    await openDemo(page, 'user');
-    const criteria = await runSearch(page);
-    await expect(page.getByTestId('results-count')).toBeVisible();
-    // A PDF shown on the grid's first page, fewest pages first (keeping it may have the server read
-    // each page).
-    await expect(gridRows(page).first()).toBeVisible();
-    const shown = (await gridRows(page).allInnerTexts()).join('\n');
-    const pdfs = (await invoices(request, criteria)).filter((d) => d.FileType === 'PDF' && d.Title && shown.includes(d.Title));
-    const kept = pdfs.sort((a, b) => (a.Pages ?? 1) - (b.Pages ?? 1))[0];
-    expect(kept, 'a PDF on the first grid page').toBeTruthy();
-    const row = gridRows(page).filter({ hasText: kept!.Title }).first();
-    await row.locator('td').nth(3).click({ button: 'right' });
-    await page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
-    // Kept: its page images, thumbnails and the server's words of each page (OCR on the server).
-    await expect.poll(() => pinState(page), { timeout: 300_000, message: 'the PDF kept on the device' }).toBe('done');
-    // Kept means readable offline: the device's OCR engine (worker, the three cores, the English data)
-    // is in the service worker's 'ocr' cache.
-    const cached = await page.evaluate(async () => (await (await caches.open('ocr')).keys()).map((r) => new URL(r.url).pathname).sort());
-    expect(cached).toEqual(
-      ['/tesseract/core/tesseract-core-lstm.wasm.js', '/tesseract/core/tesseract-core-relaxedsimd-lstm.wasm.js', '/tesseract/core/tesseract-core-simd-lstm.wasm.js', '/tesseract/lang/eng.traineddata.gz', '/tesseract/worker.min.js'],
-    );
-
-    const address = `/viewer/${kept!.Hash}?archive=${kept!.Archive}&Id=${kept!.Id}&db=1`;
-    await page.goto(address);
-    await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
     try {
-      await page.reload();
-      await expect(page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas')).toBeVisible({ timeout: 30_000 });
-      const show = page.getByRole('button', { name: 'Show index fields' });
-      if (await show.isVisible()) await show.click();
-      await expect(field(page, 'Title')).toBeEditable({ timeout: 30_000 });
+      await keepAndReopenOffline(page, context, request);
       await toggle(page).click();
       // Read on the device (tesseract in a worker): seconds on a quiet machine, over a minute beside a
       // parallel browser run; the viewer says "Reading the words of this page…" meanwhile.
@@ -202,6 +209,23 @@ test.describe('key-free extraction offline', () => {
       await line(page, 1).nth(1).click();
       await expect(field(page, 'Title')).toHaveValue(/^1\d{3}$/);
       await expect(status(page)).toHaveText('Tap a word for: Invoice Number');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test("the device's OCR engine gone from its cache (storage cleared): offline, extraction says it needs a connection, no error thrown", async ({ page, context, request }) => {
+    test.setTimeout(480_000);
+    try {
+      await keepAndReopenOffline(page, context, request, async () => {
+        await page.evaluate(() => caches.delete('ocr'));
+        // Nor in the browser's HTTP cache.
+        await context.route('**/tesseract/**', (route) => route.abort('internetdisconnected'));
+      });
+      await toggle(page).click();
+      await expect(page.getByText('The words of this page cannot be read without a connection.')).toBeVisible({ timeout: 120_000 });
+      await expect(words(page)).toBeHidden();
+      await expect(toggle(page)).toHaveAttribute('aria-pressed', 'false');
     } finally {
       await context.setOffline(false);
     }

@@ -9,19 +9,26 @@
  */
 import { expose } from 'comlink';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
-import { toKeyFreeWords, type KeyFreeWord, type RecognisedBlock } from '../src/api/words';
+import { OCR_ENGINE_UNAVAILABLE, toKeyFreeWords, type KeyFreeWord, type RecognisedBlock } from '../src/api/words';
 
 const base = new URL('/tesseract/', self.location.href).href;
 let engine: Promise<TesseractWorker> | null = null;
 
 function start(): Promise<TesseractWorker> {
-  engine ??= createWorker('eng', OEM.LSTM_ONLY, {
-    workerPath: `${base}worker.min.js`,
-    corePath: `${base}core/`,
-    langPath: `${base}lang`,
-    gzip: true,
-    cacheMethod: 'none',
-    workerBlobURL: false,
+  // tesseract.js throws its worker's failures from its message handler (an uncaught error in this
+  // worker, hence in the page) unless an errorHandler takes them, and never settles createWorker when
+  // loading the language data fails: the handler ends the start with an error the page can name.
+  engine ??= new Promise<TesseractWorker>((resolve, reject) => {
+    const unavailable = (e: unknown) => reject(Object.assign(new Error(String(e)), { name: OCR_ENGINE_UNAVAILABLE }));
+    createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: `${base}worker.min.js`,
+      corePath: `${base}core/`,
+      langPath: `${base}lang`,
+      gzip: true,
+      cacheMethod: 'none',
+      workerBlobURL: false,
+      errorHandler: unavailable,
+    }).then(resolve, unavailable);
   }).then(async (w) => {
     await w.setParameters({ user_defined_dpi: '150' });
     return w;

@@ -35,6 +35,9 @@ export const DEVICE_OCR_FILES = [
   'lang/eng.traineddata.gz',
 ] as const;
 
+/** The name of the error the device's OCR gives when its engine cannot start (its files could not be fetched). */
+export const OCR_ENGINE_UNAVAILABLE = 'OcrEngineUnavailable';
+
 export const KEYFREE_KEYS = {
   noWords: 'ERROR_NO_KFI_WORDS',
   notRegistered: 'DATA_EXTRACTION_NOT_REGISTERED',

@@ -97,6 +97,16 @@ describe('a page\'s words', () => {
     expect(deviceOcr).not.toHaveBeenCalled();
   });
 
+  it("with no connection and the device's engine not kept: says the page cannot be read offline; another OCR failure names itself", async () => {
+    setPinnedPageSource({ getPinnedPageImage: async () => new Blob(['png']) });
+    const unavailable = vi.fn(() => Promise.reject(Object.assign(new Error('TypeError: Failed to fetch'), { name: 'OcrEngineUnavailable' })));
+    const e = await loadPageWords(doc, 1, { fetchServer: offline, deviceOcr: unavailable }).catch((x: unknown) => x);
+    expect(loadErrorNotice(e)).toEqual({ key: 'KEYFREE_OFFLINE', error: true });
+    const broken = vi.fn(() => Promise.reject(new Error('out of memory')));
+    const f = await loadPageWords(doc, 2, { fetchServer: offline, deviceOcr: broken }).catch((x: unknown) => x);
+    expect(loadErrorNotice(f)).toEqual({ key: 'KEYFREE_LOAD_FAILED', values: { message: 'out of memory' }, error: true });
+  });
+
   it('a page without words is ERROR_NO_KFI_WORDS', () => {
     expect(wordsOutcome(pageWords([]))).toEqual({ error: { key: 'ERROR_NO_KFI_WORDS', error: true } });
   });

@@ -7,7 +7,7 @@
  */
 import { isApiError } from '../../../api/api-error';
 import { apiRequest } from '../../../api/http';
-import { PageWords, wordsPaths } from '../../../api/words';
+import { OCR_ENGINE_UNAVAILABLE, PageWords, wordsPaths } from '../../../api/words';
 
 export interface WordsDocument {
   db: number;
@@ -71,7 +71,13 @@ export async function loadPageWords(
     else {
       const image = (await pinned.getPinnedPageImage?.(doc, page).catch(() => null)) ?? (await opts.renderPage?.(page).catch(() => null));
       if (!image) throw e;
-      words = await (opts.deviceOcr ?? defaultDeviceOcr)(image, page);
+      try {
+        words = await (opts.deviceOcr ?? defaultDeviceOcr)(image, page);
+      } catch (ocr) {
+        // The device's engine could not be fetched either: the page cannot be read without a connection.
+        if ((ocr as { name?: unknown } | null)?.name === OCR_ENGINE_UNAVAILABLE) throw e;
+        throw ocr;
+      }
       await pinned.putPinnedPageWords?.(doc, page, words).catch(() => undefined);
     }
   }
