@@ -8,8 +8,8 @@
  *   and /languages/ are never answered with the app page.
  * - Runtime caches, named, with expiry: `languages` (stale-while-revalidate) and `config`
  *   (network first, so a deployment's change lands, the cached copy offline).
- * - `ocr` (cache first): the device's OCR engine and English data under /tesseract/ (~4 MB, not
- *   precached: fetched when a device first reads a page itself, or when a document is pinned).
+ * - `ocr` (cache first): the device's OCR engine and English data under /tesseract/ (~14 MB, not
+ *   precached: put there when a document is kept offline, or when a device first reads a page itself).
  * - API answers are not cached here: the app keeps its data in IndexedDB (Dexie), where it knows
  *   what a page is and when it was fetched.
  * - Updates wait: a new worker is activated only when the page asks (SKIP_WAITING), after the user

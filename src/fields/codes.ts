@@ -19,6 +19,12 @@ export const FIELD_CODES = {
 
 export type FieldCode = (typeof FIELD_CODES)[keyof typeof FIELD_CODES];
 
+/**
+ * Below this recogniser confidence (0..100) a value filled by key-free extraction is kept but marked
+ * uncertain (confidenceError, -6), and its word is drawn dashed over the page.
+ */
+export const LOW_CONFIDENCE = 60;
+
 export const FIELD_MESSAGE_KEYS = {
   [-1]: 'FIELD_INVALID_NUMBER',
   [-2]: 'FIELD_INVALID_DATE',

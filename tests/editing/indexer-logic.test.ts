@@ -1,7 +1,8 @@
 /** The indexer panel's fill rules (src/features/editing/indexer-logic.ts): order, moving on, lists, multi-value, confidence. */
 import { describe, expect, it } from 'vitest';
 import type { EditField } from '../../src/features/editing/edit-logic';
-import { KEYFREE_LIST_ITEM_NOT_FOUND, LOW_CONFIDENCE, fieldAfter, fillOrder, planFill } from '../../src/features/editing/indexer-logic';
+import { LOW_CONFIDENCE } from '../../src/fields/codes';
+import { KEYFREE_LIST_ITEM_NOT_FOUND, fieldAfter, fillOrder, planFill } from '../../src/features/editing/indexer-logic';
 
 const F = {
   title: { ID: 1, Name: 'Title', Type: 1, Size: 100, Prop: 2 },

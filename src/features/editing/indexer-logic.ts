@@ -3,13 +3,11 @@
  * the panel puts it into the current field and moves on; archive-inbox-ops.md §4 "Key-free
  * extraction"). Pure: tested in tests/editing/indexer-logic.test.ts.
  */
-import { FIELD_MESSAGE_KEYS, FIELD_CODES } from '../../fields/codes';
+import { FIELD_MESSAGE_KEYS, FIELD_CODES, LOW_CONFIDENCE } from '../../fields/codes';
 import { listKindOf, matchListItem } from '../../fields/lists';
 import { isMultiField } from '../../fields/rules';
 import { evaluateInput, isTableColumn, type EditField } from './edit-logic';
 
-/** Below this recogniser confidence (0..100) a filled value is kept but marked uncertain (code -6). */
-export const LOW_CONFIDENCE = 60;
 export const KEYFREE_LIST_ITEM_NOT_FOUND = 'KEYFREE_LIST_ITEM_NOT_FOUND';
 /** fill() with no field left to fill. */
 export const INDEXER_NO_CURRENT_FIELD = 'INDEXER_NO_CURRENT_FIELD';

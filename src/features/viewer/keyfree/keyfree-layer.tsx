@@ -6,12 +6,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { KeyFreeWord } from '../../../api/words';
+import { LOW_CONFIDENCE } from '../../../fields/codes';
 import './keyfree.css';
 
 const pct = (f: number) => `${(f * 100).toFixed(3)}%`;
 
-/** Below this confidence a word is drawn dashed: the indexer marks its value -6 (confidence error). */
-export const LOW_CONFIDENCE_SHOWN = 60;
 
 export function KeyFreeLayer(props: { page: number; words: readonly KeyFreeWord[]; onPick: (w: KeyFreeWord) => void }) {
   const { t } = useTranslation();
@@ -22,7 +21,7 @@ export function KeyFreeLayer(props: { page: number; words: readonly KeyFreeWord[
           key={i}
           type="button"
           className="keyfree-word"
-          data-low-confidence={w.Confidence < LOW_CONFIDENCE_SHOWN || undefined}
+          data-low-confidence={w.Confidence < LOW_CONFIDENCE || undefined}
           data-line={w.Line}
           style={{ left: pct(w.Left), top: pct(w.Top), width: pct(w.Width), height: pct(w.Height) }}
           aria-label={w.Value}
