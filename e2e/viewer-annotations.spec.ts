@@ -5,10 +5,12 @@
  * 'RECEIVED <date> <h:mm AM|PM>' and 'Reviewed by user', reach the server through the outbox and are
  * still there after a reload (one placed by the keyboard: Enter on the page); a note is added, moved with the arrow keys and removed; a user without
  * the annotation right (clerk, 2048) and the read-only licence (viewer) see the tools disabled with
- * the reason. A @touch case at iPad size: the stamp placed by tapping, 44 px tools, no overflow.
+ * the reason. The grid's thumbnail of a document whose first page was turned shows it turned (its
+ * address carries the page's ThumbVersion, so the browser's cached picture is not reused). A @touch
+ * case at iPad size: the stamp placed by tapping, 44 px tools, no overflow.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { A, apiDocs, expect, openDemo, test } from './grid-support';
+import { A, F, S, apiDocs, expect, gridRows, openDemo, test, val } from './grid-support';
 import { apiToken } from './editing-support';
 
 interface Info {
@@ -74,6 +76,48 @@ test.describe('viewer: rotate, notes and stamps', () => {
     await expect(pdfCanvas(page)).toBeVisible({ timeout: 20_000 });
     const after = (await pdfCanvas(page).boundingBox())!;
     expect(after.width).toBeGreaterThan(after.height);
+  });
+
+  test("the grid's thumbnail of a document whose first page was turned shows it turned, not the browser's cached picture", async ({ page, request }) => {
+    const token = await apiToken(request, 'user');
+    const tiff = pick(await invoices(request, token), 'TIF', 3);
+    const listed = await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, rpp: 100 });
+    const number = val(listed.Docs.find((d) => d.Id === tiff.Id)!, F.invoiceNumber);
+    const search = (await (await request.get(`/api/dbs/1/searches/${S.allInvoices}`, { params: { token } })).json()) as { Hash: string; Detail: { ID: number; Prompt: string }[] };
+    const prompt = search.Detail.find((d) => d.Prompt === 'Invoice Number')!;
+    await openDemo(page, 'user');
+    await page.goto(`/results/${search.Hash}?Id=${S.allInvoices}&db=1&archive=${A.invoices}&criteria=${encodeURIComponent(JSON.stringify([{ ID: prompt.ID, VAL: number }]))}`);
+    const thumb = gridRows(page).filter({ hasText: number }).first().locator('img.results-thumb');
+    // The size of what is drawn on the thumbnail (its non-white pixels): a turned page swaps it.
+    const drawn = () =>
+      thumb.evaluate((i: HTMLImageElement) => {
+        if (!i.complete || i.naturalWidth === 0) return null;
+        const c = document.createElement('canvas');
+        c.width = i.naturalWidth;
+        c.height = i.naturalHeight;
+        const g = c.getContext('2d')!;
+        g.drawImage(i, 0, 0);
+        const d = g.getImageData(0, 0, c.width, c.height).data;
+        let [x0, y0, x1, y1] = [c.width, c.height, -1, -1];
+        for (let y = 0; y < c.height; y++)
+          for (let x = 0; x < c.width; x++) {
+            const k = (y * c.width + x) * 4;
+            if (d[k]! < 200 || d[k + 1]! < 200 || d[k + 2]! < 200) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+          }
+        return { w: x1 - x0 + 1, h: y1 - y0 + 1 };
+      });
+    await expect.poll(drawn, { timeout: 20_000 }).not.toBeNull();
+    const before = (await drawn())!;
+    expect(Math.abs(before.w - before.h), 'a page whose turn shows on the thumbnail').toBeGreaterThan(6);
+    const turned = await request.post('/api/Processing', { headers: { 'Auth-Token': token }, data: { db: 1, archive: tiff.Archive, doc: tiff.Id, secureId: tiff.Hash, angle: 90, page: 1 } });
+    expect(turned.status(), await turned.text()).toBe(200);
+    await page.reload();
+    await expect
+      .poll(async () => {
+        const now = await drawn();
+        return now !== null && Math.abs(now.w - before.h) <= 3 && Math.abs(now.h - before.w) <= 3;
+      }, { timeout: 20_000, message: 'the thumbnail drawn turned' })
+      .toBe(true);
   });
 
   test('stamps with @Today and @User, and a note: placed, saved, still there after a reload; moved and removed', async ({ page, request }) => {

@@ -37,6 +37,9 @@ export class DbError extends Error {
   }
 }
 
+/** A PostgreSQL array literal of integers: PGlite does not take JS arrays as parameters. */
+export const intArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
+
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** Serialises a value as one CSV field for COPY ... (FORMAT csv). */

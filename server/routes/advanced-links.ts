@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { AdvancedLink, AdvancedLinkList } from '../../src/api/advanced-links.js';
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { LINK_COLUMNS, linkToWire, type LinkRow } from '../services/advanced-links.js';
 import { Errors } from '../http/errors.js';
 import { requireDatabase } from '../services/documents.js';
-import { intArray } from '../services/export-request.js';
 
 const VIEW = 1;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);

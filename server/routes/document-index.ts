@@ -8,7 +8,7 @@ import { DocumentPage } from '../../src/api/search.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
 import { archiveFields, fieldToWire } from '../search/model.js';
-import { DOC_ROW_COLUMNS, toResultDocument, type DocRow } from '../search/run.js';
+import { DOC_ROW_COLUMNS, thumbVersions, toResultDocument, type DocRow } from '../search/run.js';
 import { loadDocument } from '../services/documents.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -28,7 +28,7 @@ export function documentIndexRoutes(app: FastifyInstance, ctx: ServerContext) {
     if (!r.rows[0]) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
     return DocumentPage.parse({
       Count: 1,
-      Docs: [toResultDocument(r.rows[0], fields, new Map([[archive.id, archive]]))],
+      Docs: [toResultDocument(r.rows[0], fields, new Map([[archive.id, archive]]), await thumbVersions(ctx.store, [docId]))],
       Fields: fields.map(fieldToWire),
       Terms: [],
       Permissions: archive.rights,

@@ -8,6 +8,7 @@
 import type { ResultDocument } from '../../src/api/search.js';
 import type { ArchiveRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { dataVersion } from './data-version.js';
 import { archiveDocCount } from './doc-counts.js';
 import { isMulti, type FieldRow } from './model.js';
@@ -137,8 +138,24 @@ const VERSIONED = 1 | 4 | 16;
 /** The columns of a document row toResultDocument reads (hits: NULL where there is no ranking). */
 export const DOC_ROW_COLUMNS = 'd.id, d.archive_id, d.secure_hash, d.file_name, d.file_type, d.page_count, d.version, d.rev, d.fields, d.mvals';
 
+/**
+ * The version of each document's first page as its thumbnail shows it (the page's file content, its
+ * place in the file, its rotation), by document id: it changes with a rotate, a burst, a merge that
+ * puts another page first, a new file. The grid's thumbnail addresses carry it (ThumbVersion), so a
+ * browser never shows a cached thumbnail of an earlier picture. One indexed query for a page's ids.
+ */
+export async function thumbVersions(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const r = await db.query<{ document_id: number | string; sha256: string | null; page_in_file: number; rotation: number }>(
+    `SELECT p.document_id, f.sha256, p.page_in_file, p.rotation FROM document_pages p LEFT JOIN document_files f ON f.id = p.file_id
+      WHERE p.document_id = ANY($1::bigint[]) AND p.page_no = 1`,
+    [intArray(ids)],
+  );
+  return new Map(r.rows.map((x) => [Number(x.document_id), `${(x.sha256 ?? '').slice(0, 16)}.${x.page_in_file}.${x.rotation}`]));
+}
+
 /** A document row as the grid (and the viewer's indexer) receives it: every field of the archive with its value. */
-export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archives: ReadonlyMap<number, ArchiveRow>): ResultDocument {
+export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archives: ReadonlyMap<number, ArchiveRow>, thumbs?: ReadonlyMap<number, string>): ResultDocument {
   const archive = archives.get(d.archive_id);
   return {
     Id: Number(d.id),
@@ -151,6 +168,7 @@ export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archive
     Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
     Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
     Rev: Number(d.rev),
+    ThumbVersion: thumbs?.get(Number(d.id)) ?? null,
     Fields: fields.map((f) => {
       if (isMulti(f)) {
         const raw = d.mvals?.[String(f.id)];
@@ -194,7 +212,8 @@ export async function runPage(
   }
   remember(key, count, ctx.now);
 
-  const docs = rows.map((d) => toResultDocument(d, scope.fields, ctx.archives));
+  const thumbs = await thumbVersions(db, rows.map((d) => Number(d.id)));
+  const docs = rows.map((d) => toResultDocument(d, scope.fields, ctx.archives, thumbs));
   return { count, docs, terms: w.terms };
 }
 

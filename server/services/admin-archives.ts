@@ -17,8 +17,8 @@ import { INDEX_REBUILD_JOB_KIND, viewLabelProblem, type AdminArchive, type Archi
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import { archivesWithRights, withDescendants } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
-import { intArray } from './export-request.js';
 
 interface ArchiveDbRow {
   id: number;

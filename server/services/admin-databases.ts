@@ -6,8 +6,8 @@
 import { filterDatabaseName, MDB_FEATURE, type AdminDatabase, type DatabaseEdit } from '../../src/api/admin-databases.js';
 import { adminDatabaseIds } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
-import { intArray } from './export-request.js';
 
 interface DatabaseRow {
   id: number;

@@ -40,13 +40,13 @@ import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { FieldValueResult } from '../../src/fields/rules.js';
 import { archivesWithRights, withDescendants, type ArchiveRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, isMulti, promptsOf, searchesOf, type FieldRow } from '../search/model.js';
 import { parseCriteria } from '../search/query.js';
 import { matchingDocuments } from '../search/run.js';
 import { writeAudit } from './audit.js';
 import { requireDatabase, type Actor } from './documents.js';
-import { intArray } from './export-request.js';
 import { outsideDynamicList, revalidate } from './field-edits.js';
 import type { JobItemRow, JobRow } from './jobs.js';
 

@@ -23,7 +23,7 @@ import {
 } from '../../src/api/export.js';
 import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
 import { archivesWithRights, withDescendants, type ArchiveRow } from '../auth/permissions.js';
-import type { Queryable, Store } from '../db/store.js';
+import { intArray, type Queryable, type Store } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { fieldById, promptsOf, searchesOf, archiveFields } from '../search/model.js';
 import { parseCriteria } from '../search/query.js';
@@ -37,8 +37,6 @@ export interface ExportQueryValues {
   alwaysExportZip: boolean;
 }
 
-/** A PostgreSQL array literal of integers: PGlite does not take JS arrays as parameters. */
-export const intArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

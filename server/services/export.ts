@@ -43,14 +43,14 @@ import {
 } from '../../src/api/export.js';
 import { EXPORT_JOB_KIND, type Job } from '../../src/api/jobs.js';
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
-import { DbError, type Queryable, type Store } from '../db/store.js';
+import { DbError, type Queryable, type Store, intArray } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { fieldById, isMulti, type FieldRow } from '../search/model.js';
 import type { Actor } from './documents.js';
 import { burnAnnotations } from './annotation-burn.js';
 import { exportFilesOf, type ConvertOptions } from './export-convert.js';
-import { exportBit, intArray } from './export-request.js';
+import { exportBit } from './export-request.js';
 import { createXlsxWriter, type XlsxWriter } from './export-xlsx.js';
 import { StreamingZipWriter } from './zip-writer.js';
 import { failJob, lockJob, toWire, type JobRow } from './jobs.js';

@@ -11,9 +11,9 @@ import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import type { ViewerDocumentInfo, ViewerSession, ViewerSessionRequest } from '../../src/api/viewer.js';
 import { archivesWithRights } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
+import { intArray } from '../db/store.js';
 import { Errors } from '../http/errors.js';
 import { requireDatabase } from './documents.js';
-import { intArray } from './export-request.js';
 
 const VIEW = ARCHIVE_PERMISSIONS.view;
 export const SESSION_KEEP_MS = 7 * 86_400_000;

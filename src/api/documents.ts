@@ -248,9 +248,11 @@ export const documentPaths = {
  * Address of a page image the server renders (GET .../documents/{id}/thumb): the grid's thumbnails and
  * preview, the viewer's TIFF pages and thumbnail strip. For an <img>, so the token travels as the
  * `token` query parameter, as for every call; built when rendered, never stored (the token must not
- * be persisted). Height left out: the server keeps the page's proportions.
+ * be persisted). Height left out: the server keeps the page's proportions. `version` (the row's
+ * ThumbVersion, the viewer's pages Version) goes in as `v`, which the server ignores: a new picture
+ * gets a new address, so the browser's cached image (kept a day) is never an old one.
  */
-export function documentThumbUrl(p: { baseUrl: string; token: string | null; db: number; archiveId: number; docId: number; hash: string; width: number; height?: number; page?: number }): string {
-  const q = buildQuery({ SecureId: p.hash, Height: p.height, Width: p.width, Page: p.page ?? 1, token: p.token });
+export function documentThumbUrl(p: { baseUrl: string; token: string | null; db: number; archiveId: number; docId: number; hash: string; width: number; height?: number; page?: number; version?: string | null }): string {
+  const q = buildQuery({ SecureId: p.hash, Height: p.height, Width: p.width, Page: p.page ?? 1, v: p.version, token: p.token });
   return p.baseUrl.replace(/\/+$/, '') + documentPaths.thumb(p.db, p.archiveId, p.docId) + q;
 }

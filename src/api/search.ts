@@ -162,6 +162,11 @@ export const ArchiveDocument = z.looseObject({
   Version: z.nullish(z.string()),
   /** Edit stamp: counts changes of the field values; sent back with an edit (PUT FieldData If-Match). */
   Rev: z.optional(z.int()),
+  /**
+   * The version of the first page as its thumbnail shows it (not in the spec): changes when that
+   * page's picture does (rotate, burst, merge, a new file). Thumbnail addresses carry it.
+   */
+  ThumbVersion: z.nullish(z.string()),
   Fields: z.array(DocumentField),
   check: z.optional(z.boolean()),
 });

@@ -110,8 +110,8 @@ describe('Dexie version 2 upgrade', () => {
 
 describe('packed page records', () => {
   const docs = [
-    { Id: 1, Hash: 'a', ArchiveId: 3, FileName: null, Permissions: 513, Hits: null, Version: null, Fields: [{ ID: 5, VAL: 'x' }, { ID: 6, VAL: 'first', MVAL: ['first', 'second'] }] },
-    { Id: 2, Hash: 'b', ArchiveId: 3, FileName: 'b.pdf', Permissions: 1, Hits: 4, Version: '2', Fields: [{ ID: 5, VAL: '' }, { ID: 6, VAL: null }] },
+    { Id: 1, Hash: 'a', ArchiveId: 3, FileName: null, Permissions: 513, Hits: null, Version: null, ThumbVersion: '0a1b2c3d4e5f6a7b.0.0', Fields: [{ ID: 5, VAL: 'x' }, { ID: 6, VAL: 'first', MVAL: ['first', 'second'] }] },
+    { Id: 2, Hash: 'b', ArchiveId: 3, FileName: 'b.pdf', Permissions: 1, Hits: 4, Version: '2', ThumbVersion: null, Fields: [{ ID: 5, VAL: '' }, { ID: 6, VAL: null }] },
     { Id: 3, Hash: 'c\u001fd', Rev: 7, Fields: [{ ID: 5 }, { ID: 6, VAL: 'y', MVAL: null }] },
   ];
   it('stores the docs as columns and reads back the same documents', async () => {

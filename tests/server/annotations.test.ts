@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Annotation, DocumentAnnotations, ProcessingAnswer, STAMP_EXISTS_KEY, STAMP_FONT_SIZE, StampList, annotationPaths, stampPaths, type AnnotationInput } from '../../src/api/annotations';
 import { DocumentHistory } from '../../src/api/audit';
+import { DocumentPage } from '../../src/api/search';
 import { ErrorBody } from '../../src/api/errors';
 import { ExportAccepted, exportPaths } from '../../src/api/export';
 import { JobRunner } from '../../server/jobs/runner';
@@ -116,6 +117,27 @@ describe('page rotation (POST api/Processing)', () => {
     expect(thumb.statusCode).toBe(200);
     const t = await sharp(thumb.rawPayload).metadata();
     expect(t.width!).toBeGreaterThan(t.height!);
+  });
+
+  it("a turned first page gives the document a new ThumbVersion in the grid's rows and the indexer's, so thumbnail addresses change", async () => {
+    const d = take('TIF');
+    const thumbVersion = async () => {
+      const page = DocumentPage.parse(
+        (await s.app.inject({ method: 'GET', url: `/api/dbs/1/searches/${SEED_IDS.search.allInvoices}/archive/${A.invoices}/documents?page=1&RecordsPerPage=500&token=${tokens.user}` })).json(),
+      );
+      const row = page.Docs.find((x) => x.Id === d.id);
+      const index = DocumentPage.parse((await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${d.archive_id}/documents/${d.id}/fields?SecureId=${d.secure_hash}&token=${tokens.user}` })).json());
+      expect(row, 'the document on the first 500 rows').toBeTruthy();
+      expect(index.Docs[0]!.ThumbVersion).toBe(row!.ThumbVersion);
+      return row!.ThumbVersion;
+    };
+    const before = await thumbVersion();
+    expect(before).toMatch(/^[0-9a-f]{16}\.0\.0$/);
+    expect(await thumbVersion()).toBe(before);
+    expect((await rotate(d, 90, 1)).statusCode).toBe(200);
+    const after = await thumbVersion();
+    expect(after).toMatch(/^[0-9a-f]{16}\.0\.0$/);
+    expect(after).not.toBe(before);
   });
 
   it('refuses without edit (1024), for the read-only licence, a wrong secure id, page or angle', async () => {

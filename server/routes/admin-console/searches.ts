@@ -25,10 +25,10 @@ import {
 import { ARCHIVE_PROPS } from '../../../src/api/archives.js';
 import { SEARCH_PROPS, SEARCH_SETTINGS, type SearchCondition } from '../../../src/api/search.js';
 import type { Queryable } from '../../db/store.js';
+import { intArray } from '../../db/store.js';
 import type { ServerContext } from '../../http/context.js';
 import { ApiError, Errors } from '../../http/errors.js';
 import { normaliseCondition } from '../../search/model.js';
-import { intArray } from '../../services/export-request.js';
 import { requireDbAdmin } from './require-admin.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -263,6 +263,8 @@ export interface DocLike {
   Permissions?: number;
   Hits?: number | null;
   Version?: string | null;
+  /** The first page's picture version: in the thumbnail's address. */
+  ThumbVersion?: string | null;
   Fields: readonly { ID: number; VAL?: string | null; MVAL?: readonly string[] | null }[];
 }
 

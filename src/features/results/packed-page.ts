@@ -17,7 +17,7 @@
 
 const SEP = '\u001f';
 /** Document properties kept as columns (ArchiveDocument / ResultDocument in api/search.ts). */
-const META_KEYS: ReadonlySet<string> = new Set(['Id', 'Hash', 'ArchiveId', 'Archive', 'FileName', 'FileType', 'PageCount', 'InboxId', 'Permissions', 'Hits', 'Version', 'Rev', 'check']);
+const META_KEYS: ReadonlySet<string> = new Set(['Id', 'Hash', 'ArchiveId', 'Archive', 'FileName', 'FileType', 'PageCount', 'InboxId', 'Permissions', 'Hits', 'Version', 'Rev', 'ThumbVersion', 'check']);
 const FIELD_KEYS: ReadonlySet<string> = new Set(['ID', 'VAL', 'MVAL']);
 
 type Column = { s: string } | { f: Float64Array } | { a: unknown[] };
@@ -192,6 +192,7 @@ export class PackedDoc {
   declare Hits?: number | null;
   declare Version?: string | null;
   declare Rev?: number;
+  declare ThumbVersion?: string | null;
   #page: DecodedPage;
   #row: number;
   #fields: Field[] | undefined;

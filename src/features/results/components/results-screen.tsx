@@ -393,12 +393,12 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
     return [{ id: 'burst', label: t('RESULTS_MENU_BURST'), disabled: why !== undefined, reason: why, onSelect: start }];
   };
   const thumbSrc = useCallback(
-    (d: DocLike) => documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120 }),
+    (d: DocLike) => documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id, hash: d.Hash, width: 120, height: 120, version: d.ThumbVersion }),
     [config.apiBaseUrl, db, archiveId],
   );
 
   const previewSrc = (d: DocLike, scale: number) =>
-    documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale });
+    documentThumbUrl({ baseUrl: config.apiBaseUrl, token: getToken(), db, archiveId: docArchive(d), docId: d.Id, hash: d.Hash, width: THUMBNAIL.previewWidth * scale, height: THUMBNAIL.previewHeight * scale, version: d.ThumbVersion });
 
   const setParam = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

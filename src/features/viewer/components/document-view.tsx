@@ -103,7 +103,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   // A document kept on this device shows its stored page images and thumbnails (pins/pinned-viewer.ts).
   const stored = usePinnedImages(db, doc);
   const imageSrc = useCallback(
-    (n: number, w: number, h?: number) => stored.src(n, h !== undefined) ?? `${documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h })}&v=${encodeURIComponent(fileKey)}`,
+    (n: number, w: number, h?: number) => stored.src(n, h !== undefined) ?? documentThumbUrl({ baseUrl, token: getToken(), db, archiveId: doc.Archive, docId: doc.Id, hash: doc.Hash, page: n, width: w, height: h, version: fileKey }),
     [baseUrl, db, doc.Archive, doc.Id, doc.Hash, fileKey, stored],
   );
   const thumbSrc = useCallback((n: number, scale: number) => imageSrc(n, THUMB_SIZE * scale, THUMB_SIZE * scale), [imageSrc]);
