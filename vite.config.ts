@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { DeviceOcrFile } from './src/api/words';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build over 1 KB, at the
@@ -89,18 +90,19 @@ function pdfjsStandardFonts(): Plugin {
  * runs) and the English data (@tesseract.js-data/eng 4.0.0_best_int) copied into the build as
  * /tesseract/{worker.min.js, core/*.wasm.js, lang/eng.traineddata.gz}, and served from there in `vite
  * dev`. The scripts get a gzip copy (the server sends it); the data is gzip already. Not precached
- * (globIgnores): about 4 MB a device fetches when it first reads a page itself, kept then by the
- * service worker's `ocr` cache.
+ * (globIgnores): about 14 MB, put in the service worker's `ocr` cache when a document is kept
+ * offline (or when a device first reads a page itself).
  */
 function tesseractAssets(): Plugin {
   const mod = (p: string) => fileURLToPath(new URL(`./node_modules/${p}`, import.meta.url));
+  // Exactly the files the app names (src/api/words.ts DEVICE_OCR_FILES, which Keep offline caches).
   const files: Record<string, string> = {
     'worker.min.js': mod('tesseract.js/dist/worker.min.js'),
     'core/tesseract-core-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-lstm.wasm.js'),
     'core/tesseract-core-simd-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-simd-lstm.wasm.js'),
     'core/tesseract-core-relaxedsimd-lstm.wasm.js': mod('tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js'),
     'lang/eng.traineddata.gz': mod('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
-  };
+  } satisfies Record<DeviceOcrFile, string>;
   const prefix = '/tesseract/';
   return {
     name: 'archive:tesseract-assets',

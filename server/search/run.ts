@@ -7,8 +7,7 @@
  */
 import type { ResultDocument } from '../../src/api/search.js';
 import type { ArchiveRow } from '../auth/permissions.js';
-import type { Queryable, Store } from '../db/store.js';
-import { intArray } from '../db/store.js';
+import { intArray, type Queryable, type Store } from '../db/store.js';
 import { dataVersion } from './data-version.js';
 import { archiveDocCount } from './doc-counts.js';
 import { isMulti, type FieldRow } from './model.js';
@@ -155,7 +154,7 @@ export async function thumbVersions(db: Queryable, ids: readonly number[]): Prom
 }
 
 /** A document row as the grid (and the viewer's indexer) receives it: every field of the archive with its value. */
-export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archives: ReadonlyMap<number, ArchiveRow>, thumbs?: ReadonlyMap<number, string>): ResultDocument {
+export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archives: ReadonlyMap<number, ArchiveRow>, thumbs: ReadonlyMap<number, string>): ResultDocument {
   const archive = archives.get(d.archive_id);
   return {
     Id: Number(d.id),
@@ -168,7 +167,7 @@ export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archive
     Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
     Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
     Rev: Number(d.rev),
-    ThumbVersion: thumbs?.get(Number(d.id)) ?? null,
+    ThumbVersion: thumbs.get(Number(d.id)) ?? null,
     Fields: fields.map((f) => {
       if (isMulti(f)) {
         const raw = d.mvals?.[String(f.id)];

@@ -16,8 +16,7 @@ import sanitizeHtml from 'sanitize-html';
 import { INDEX_REBUILD_JOB_KIND, viewLabelProblem, type AdminArchive, type ArchiveEdit, type ArchiveNotifications, type Notification } from '../../src/api/admin-archives.js';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import { archivesWithRights, withDescendants } from '../auth/permissions.js';
-import type { Queryable, Store } from '../db/store.js';
-import { intArray } from '../db/store.js';
+import { intArray, type Queryable, type Store } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
 
 interface ArchiveDbRow {

@@ -5,8 +5,7 @@
  */
 import { filterDatabaseName, MDB_FEATURE, type AdminDatabase, type DatabaseEdit } from '../../src/api/admin-databases.js';
 import { adminDatabaseIds } from '../auth/permissions.js';
-import type { Queryable, Store } from '../db/store.js';
-import { intArray } from '../db/store.js';
+import { intArray, type Queryable, type Store } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
 
 interface DatabaseRow {

@@ -39,8 +39,7 @@ import {
 import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { FieldValueResult } from '../../src/fields/rules.js';
 import { archivesWithRights, withDescendants, type ArchiveRow } from '../auth/permissions.js';
-import type { Queryable, Store } from '../db/store.js';
-import { intArray } from '../db/store.js';
+import { intArray, type Queryable, type Store } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, isMulti, promptsOf, searchesOf, type FieldRow } from '../search/model.js';
 import { parseCriteria } from '../search/query.js';

@@ -37,7 +37,6 @@ export interface ExportQueryValues {
   alwaysExportZip: boolean;
 }
 
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The right an export needs on each archive of its documents: 128 for files, 64 for Excel. */

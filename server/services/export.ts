@@ -43,7 +43,7 @@ import {
 } from '../../src/api/export.js';
 import { EXPORT_JOB_KIND, type Job } from '../../src/api/jobs.js';
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
-import { DbError, type Queryable, type Store, intArray } from '../db/store.js';
+import { DbError, intArray, type Queryable, type Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { fieldById, isMulti, type FieldRow } from '../search/model.js';

@@ -10,8 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ARCHIVE_PERMISSIONS } from '../../src/api/archives.js';
 import type { ViewerDocumentInfo, ViewerSession, ViewerSessionRequest } from '../../src/api/viewer.js';
 import { archivesWithRights } from '../auth/permissions.js';
-import type { Queryable } from '../db/store.js';
-import { intArray } from '../db/store.js';
+import { intArray, type Queryable } from '../db/store.js';
 import { Errors } from '../http/errors.js';
 import { requireDatabase } from './documents.js';
 

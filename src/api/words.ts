@@ -34,6 +34,7 @@ export const DEVICE_OCR_FILES = [
   'core/tesseract-core-relaxedsimd-lstm.wasm.js',
   'lang/eng.traineddata.gz',
 ] as const;
+export type DeviceOcrFile = (typeof DEVICE_OCR_FILES)[number];
 
 /** The name of the error the device's OCR gives when its engine cannot start (its files could not be fetched). */
 export const OCR_ENGINE_UNAVAILABLE = 'OcrEngineUnavailable';

@@ -24,8 +24,7 @@ import {
 } from '../../../src/api/admin-searches.js';
 import { ARCHIVE_PROPS } from '../../../src/api/archives.js';
 import { SEARCH_PROPS, SEARCH_SETTINGS, type SearchCondition } from '../../../src/api/search.js';
-import type { Queryable } from '../../db/store.js';
-import { intArray } from '../../db/store.js';
+import { intArray, type Queryable } from '../../db/store.js';
 import type { ServerContext } from '../../http/context.js';
 import { ApiError, Errors } from '../../http/errors.js';
 import { normaliseCondition } from '../../search/model.js';

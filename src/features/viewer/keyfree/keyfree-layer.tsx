@@ -11,7 +11,6 @@ import './keyfree.css';
 
 const pct = (f: number) => `${(f * 100).toFixed(3)}%`;
 
-
 export function KeyFreeLayer(props: { page: number; words: readonly KeyFreeWord[]; onPick: (w: KeyFreeWord) => void }) {
   const { t } = useTranslation();
   return (
