@@ -11,7 +11,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { Job } from '../src/api/jobs';
-import type { ArchiveDb, JobRecord } from '../src/db/db';
+import type { ArchiveDb } from '../src/db/db';
 import { isSessionError, nextPollTime, pollJobs, syncJobList, type FetchJob } from '../src/sync/jobs';
 import { singleFlight } from './single-flight';
 
@@ -27,8 +27,6 @@ export interface JobsLoopOptions {
   owner: string | null;
   now?: () => number;
   timers?: Timers;
-  /** Jobs that became final (the page raises a system notification when it is hidden). */
-  onEnded?: (records: JobRecord[]) => void;
   /** The session error that stopped the loop. */
   onStopped?: (error: unknown) => void;
 }
@@ -75,7 +73,6 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
 
   const step = async () => {
     const r = await pollJobs(database, opts.fetchJob, now(), { owner });
-    if (r.ended.length > 0) opts.onEnded?.(r.ended);
     if (r.stopped) stopFor(r.stopped);
     else schedule(r.nextAt);
   };
@@ -94,8 +91,7 @@ export function startJobsLoop(opts: JobsLoopOptions): JobsLoop {
   const start = async () => {
     if (opts.fetchJobList) {
       try {
-        const ended = await syncJobList(database, await opts.fetchJobList(), owner, now());
-        if (ended.length > 0) opts.onEnded?.(ended);
+        await syncJobList(database, await opts.fetchJobList(), owner, now());
       } catch (e) {
         if (isSessionError(e)) {
           stopFor(e);

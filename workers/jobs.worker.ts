@@ -16,14 +16,13 @@ export const JOBS_LOCK = 'jobs-poll';
 const host = lockedLoopHost(JOBS_LOCK);
 
 const api: JobsWorkerApi = {
-  start: (baseUrl, onEnded, onStopped) =>
+  start: (baseUrl, onStopped) =>
     host.start(baseUrl, (owner, done) =>
       startJobsLoop({
         database: db,
         fetchJob: (id) => fetchJob(id),
         fetchJobList: () => fetchJobList(),
         owner,
-        onEnded: (records) => onEnded(records),
         onStopped: (e) => {
           onStopped(errorInit(e));
           done();

@@ -171,6 +171,13 @@ export interface JobRecord {
   seenAt?: number;
   /** When this device first saw it final (the tray orders and the system notification use it). */
   endedAt?: number;
+  /**
+   * When a page told the user of its end (a toast, and a system notification while hidden). Whoever
+   * saw the end (a tab's jobs worker, one closing with its tab), the next page of the app that runs
+   * tells it (src/sync/jobs-view.ts claimEndedJobs). Set at once for jobs already final when this device
+   * heard of them, and for the user's own cancel.
+   */
+  toldAt?: number;
   /** Why it is no longer polled although not final: 'notFound' (the server does not know it for this user). */
   lost?: 'notFound';
   /** The user cleared it from the tray: kept (so the start-up sync with GET api/jobs does not bring it back), not shown. */
@@ -356,6 +363,19 @@ export class ArchiveDb extends Dexie {
       });
     // v3: documents kept offline (src/sync/pins.ts) and their stored parts.
     this.version(3).stores({ pins: 'key, state, owner, createdAt', pinParts: 'key, pin' });
+    // v4: jobs get toldAt (no index). Jobs that ended before it existed were told by the code of
+    // then (or never will be): marked told, so the first start after the update does not tell them.
+    this.version(4)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table('jobs')
+          .toCollection()
+          .modify((r: JobRecord) => {
+            // endedAt: every record seen final has it.
+            if (r.toldAt === undefined && (r.endedAt !== undefined || r.lost !== undefined)) r.toldAt = r.endedAt ?? r.updatedAt;
+          });
+      });
   }
 }
 

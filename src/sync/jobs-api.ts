@@ -12,9 +12,9 @@ export const fetchJob = (id: number, signal?: AbortSignal): Promise<Job> => apiR
 
 export const fetchJobList = (signal?: AbortSignal): Promise<Job[]> => apiRequest({ path: jobPaths.list, schema: JobList, signal });
 
-/** Cancels a job on the server (DELETE api/jobs/{id}) and writes its answer into the record. */
+/** Cancels a job on the server (DELETE api/jobs/{id}) and writes its answer into the record (the user sees the cancel: not told again). */
 export async function cancelJob(id: string, database: ArchiveDb = defaultDb, now: () => number = Date.now): Promise<Job> {
   const job = await apiRequest({ method: 'DELETE', path: jobPaths.job(Number(id)), schema: Job });
-  await saveJobAnswer(database, job, now());
+  await saveJobAnswer(database, job, now(), { told: true });
   return job;
 }

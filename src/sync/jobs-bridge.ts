@@ -7,12 +7,11 @@
  */
 import { proxy, releaseProxy, wrap, type Endpoint } from 'comlink';
 import { ApiError, type ApiErrorInit } from '../api/api-error';
-import type { JobRecord } from '../db/db';
 
 /** What workers/jobs.worker.ts exposes. */
 export interface JobsWorkerApi {
   /** Reads the session and starts polling (again); `baseUrl` is the app's API base (config.json apiBaseUrl). */
-  start(baseUrl: string, onEnded: (records: JobRecord[]) => void, onStopped: (error: ApiErrorInit | null) => void): Promise<void>;
+  start(baseUrl: string, onStopped: (error: ApiErrorInit | null) => void): Promise<void>;
   /** Polls what is due now. */
   kick(): void;
   stop(): void;
@@ -35,7 +34,6 @@ export function errorInit(e: unknown): ApiErrorInit | null {
 
 export interface JobsWorkerOptions {
   baseUrl: string;
-  onEnded: (records: JobRecord[]) => void;
   onSessionError: (error: ApiError) => void;
   /** Tests: another endpoint than a real Worker. */
   start?: () => { endpoint: Endpoint; terminate(): void };
@@ -53,7 +51,6 @@ export function startJobsWorker(opts: JobsWorkerOptions): () => void {
   void api
     .start(
       opts.baseUrl,
-      proxy((records: JobRecord[]) => opts.onEnded(records)),
       proxy((init: ApiErrorInit | null) => {
         if (init) opts.onSessionError(new ApiError(init));
       }),

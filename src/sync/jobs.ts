@@ -168,41 +168,37 @@ export function recordForJob(job: Job, owner: string | null, now: number): JobRe
     nextPollAt: 0,
     idlePolls: 0,
     ...(final ? { endedAt: Number.isFinite(ended) ? ended : now } : {}),
-    // Ended before this device heard of it (another device, an earlier session): shown, but the badge
-    // does not light up for it - a new device would otherwise count every job the user ever ran.
-    ...(final ? { seenAt: now } : {}),
+    // Ended before this device heard of it (another device, an earlier session): shown, but neither
+    // told nor counted by the badge - a new device would otherwise tell of every job the user ever ran.
+    ...(final ? { seenAt: now, toldAt: now } : {}),
   };
 }
 
-/** Writes one server answer (a poll, a cancel) into its record; returns the record before and after. */
-export async function saveJobAnswer(
-  database: ArchiveDb,
-  job: Job,
-  now: number,
-  owner: string | null = null,
-): Promise<{ before: JobRecord | undefined; after: JobRecord }> {
+/**
+ * Writes one server answer (a poll, a cancel) into its record. `told`: the user sees the answer where
+ * it came (their own cancel), so a final state is not told again.
+ */
+export async function saveJobAnswer(database: ArchiveDb, job: Job, now: number, opts: { owner?: string | null; told?: boolean } = {}): Promise<void> {
   const id = String(job.Id);
-  return database.transaction('rw', database.jobs, async () => {
+  await database.transaction('rw', database.jobs, async () => {
     const before = await database.jobs.get(id);
-    const after = before ? { ...before, ...mergeJob(before, job, now) } : recordForJob(job, owner, now);
+    const after = before ? { ...before, ...mergeJob(before, job, now) } : recordForJob(job, opts.owner ?? null, now);
     if (before) delete after.lost;
+    if (opts.told && isFinalRecord(after) && after.toldAt === undefined) after.toldAt = now;
     await database.jobs.put(after);
-    return { before, after };
   });
 }
 
 /**
  * The start-up sync with the server's own list (GET api/jobs): jobs this user started elsewhere, or
- * whose record was lost, get a record; known ones take the list's counts. Polled at once when they
+ * whose record was lost, get a record; known ones take the list's counts (a tracked job that ended
+ * while no page of the app ran becomes final here, and the page tells it). Polled at once when they
  * still need it. A record the user cleared from the tray is deleted once the server no longer lists
  * its job (the list holds the newest JOB_LIST_LIMIT): nothing can bring it back then, so the table
- * does not grow for ever. Returns the tracked records that became final (the caller announces them).
+ * does not grow for ever.
  */
-export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<JobRecord[]> {
+export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], owner: string | null, now: number): Promise<void> {
   const listed = new Set(jobs.map((j) => String(j.Id)));
-  // Tracked jobs that ended while no page of the app ran: announced once, like a poll's ends (the
-  // record is final from now on, so no later step sees it end again).
-  const ended: JobRecord[] = [];
   await database.transaction('rw', database.jobs, async () => {
     await database.jobs.filter((r) => isMine(r, owner) && r.dismissedAt !== undefined && !listed.has(r.id)).delete();
     for (const job of jobs) {
@@ -211,10 +207,8 @@ export async function syncJobList(database: ArchiveDb, jobs: readonly Job[], own
       if (existing && !isMine(existing, owner)) continue;
       const next = existing ? { ...existing, ...mergeJob(existing, job, now), nextPollAt: 0, idlePolls: 0 } : recordForJob(job, owner, now);
       await database.jobs.put(next);
-      if (existing && !existing.dismissedAt && !isFinalRecord(existing) && isFinalRecord(next)) ended.push(next);
     }
   });
-  return ended;
 }
 
 export type FetchJob = (id: number) => Promise<Job>;
@@ -222,8 +216,6 @@ export type FetchJob = (id: number) => Promise<Job>;
 export interface PollResult {
   /** How many jobs were asked for. */
   polled: number;
-  /** Records that became final in this step (for the system notification). */
-  ended: JobRecord[];
   /** When the next step is due; null: nothing to poll (no timer). */
   nextAt: number | null;
   /** The session error that stopped the step (401, 402, 499, login redirect, no token); the caller hands it to the error handler. */
@@ -248,7 +240,6 @@ export async function pollJobs(
 ): Promise<PollResult> {
   const owner = opts.owner ?? null;
   const due = dueJobs(await database.jobs.toArray(), owner, now);
-  const ended: JobRecord[] = [];
   let stopped: unknown = null;
   let polled = 0;
   for (const r of due) {
@@ -270,10 +261,9 @@ export async function pollJobs(
       await database.jobs.update(r.id, { idlePolls, nextPollAt: now + pollDelayMs(idlePolls) });
       continue;
     }
-    const { before, after } = await saveJobAnswer(database, job, now, owner);
-    if (before && !isFinalRecord(before) && isFinalRecord(after)) ended.push(after);
+    await saveJobAnswer(database, job, now, { owner });
   }
-  return { polled, ended, nextAt: stopped ? null : nextPollTime(await database.jobs.toArray(), owner), stopped };
+  return { polled, nextAt: stopped ? null : nextPollTime(await database.jobs.toArray(), owner), stopped };
 }
 
 /** The tray was opened: final jobs shown there are seen (the badge stops counting them). */

@@ -1,17 +1,15 @@
 import { expose } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiErrorInit } from '../../src/api/api-error';
-import type { JobRecord } from '../../src/db/db';
 import { errorInit, startJobsWorker, type JobsWorkerApi } from '../../src/sync/jobs-bridge';
 
 describe('the jobs worker bridge', () => {
-  it('starts the worker with the API base, brings ended jobs back and a session error as an ApiError; ending it terminates the worker', async () => {
+  it('starts the worker with the API base, brings a session error back as an ApiError; ending it terminates the worker', async () => {
     const { port1, port2 } = new MessageChannel();
     const started: string[] = [];
     const worker: JobsWorkerApi = {
-      async start(baseUrl, onEnded, onStopped) {
+      async start(baseUrl, onStopped) {
         started.push(baseUrl);
-        await onEnded([{ id: '5', state: 'done' } as JobRecord]);
         await onStopped(errorInit(new ApiError({ kind: 'http', method: 'GET', url: '/api/jobs/5', status: 499, serverMessage: 'LicenseExpired' })) as ApiErrorInit);
       },
       kick: () => undefined,
@@ -22,17 +20,14 @@ describe('the jobs worker bridge', () => {
       port1.close();
       port2.close();
     });
-    const ended: JobRecord[][] = [];
     const errors: ApiError[] = [];
     const stop = startJobsWorker({
       baseUrl: 'https://archive.example.com',
-      onEnded: (r) => ended.push(r),
       onSessionError: (e) => errors.push(e),
       start: () => ({ endpoint: port1, terminate }),
     });
     await vi.waitFor(() => expect(errors).toHaveLength(1));
     expect(started).toEqual(['https://archive.example.com']);
-    expect(ended).toEqual([[{ id: '5', state: 'done' }]]);
     expect(errors[0]).toBeInstanceOf(ApiError);
     expect(errors[0]).toMatchObject({ kind: 'http', status: 499, serverMessage: 'LicenseExpired' });
     stop();

@@ -15,7 +15,7 @@ import {
   trackJob,
   type FetchJob,
 } from '../../src/sync/jobs';
-import { jobAttentionCount } from '../../src/sync/jobs-view';
+import { claimEndedJobs, jobAttentionCount } from '../../src/sync/jobs-view';
 import { job } from './job-fixtures';
 
 let database: ArchiveDb;
@@ -79,15 +79,16 @@ describe('pollJobs', () => {
     expect(await database.jobs.get('7')).toMatchObject({ progress: 5, failed: 1, failures: ['DocID 12: Locked'] });
   });
 
-  it('stops when every job is final: no next time, the ended job is reported once', async () => {
+  it('stops when every job is final: no next time, the end is told once', async () => {
     await trackJob({ id: 8, dbId: 1, kind: 'delete', total: 2, owner: 'user' }, database, T0);
     const s = server({ 8: job(8, { Kind: 'delete', Count: 2, State: 'done', Processed: 2, Succeeded: 2, Failures: [], Finished: '2026-11-25T03:00:01.000Z' }) });
     const r = await pollJobs(database, s.fetchJob, T0, { owner: 'user' });
-    expect(r.ended.map((e) => e.id)).toEqual(['8']);
     expect(r.nextAt).toBeNull();
     expect(await database.jobs.get('8')).toMatchObject({ state: 'done', endedAt: T0 });
+    expect((await claimEndedJobs(database, 'user', T0)).map((e) => e.id)).toEqual(['8']);
+    expect(await claimEndedJobs(database, 'user', T0)).toEqual([]);
     const again = await pollJobs(database, s.fetchJob, T0 + 60_000, { owner: 'user' });
-    expect(again).toMatchObject({ polled: 0, ended: [], nextAt: null });
+    expect(again).toMatchObject({ polled: 0, nextAt: null });
     expect(s.asked).toEqual([8]);
   });
 
@@ -134,7 +135,8 @@ describe('pollJobs', () => {
     expect(nextPollTime(await reopened.jobs.toArray(), 'user')).toBe(T0 + 1000);
     const r = await pollJobs(reopened, s.fetchJob, T0 + 5000, { owner: 'user' });
     expect(s.asked).toEqual([9]);
-    expect(r.ended).toHaveLength(1);
+    expect(r.polled).toBe(1);
+    expect(await claimEndedJobs(reopened, 'user', T0 + 5000)).toHaveLength(1);
     expect(await reopened.jobs.get('9')).toMatchObject({ state: 'done', progress: 10 });
     database = reopened;
   });
@@ -188,7 +190,8 @@ describe('syncJobList (GET api/jobs at start)', () => {
     const s = server({ 20: job(20, { Processed: 2, Succeeded: 2 }), 21: job(21, { State: 'failed', Processed: 10, Succeeded: 8, Failed: 2, Failures: [{ DocID: 1, ArchiveID: 3, Reason: 'x', Message: 'DocID 1: x' }, { DocID: 2, ArchiveID: 3, Reason: 'y', Message: 'DocID 2: y' }] }) });
     const r = await pollJobs(database, s.fetchJob, T0, { owner: 'user' });
     expect(s.asked.sort()).toEqual([20, 21]);
-    expect(r.ended).toEqual([]);
+    // Ended before this device heard of them: not told.
+    expect(await claimEndedJobs(database, 'user', T0)).toEqual([]);
     expect((await database.jobs.get('21'))!.failures).toEqual(['DocID 1: x', 'DocID 2: y']);
     expect(r.nextAt).toBe(T0 + 1000);
   });

@@ -2,20 +2,19 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArchiveDb, type JobRecord } from '../../src/db/db';
-import { syncJobList, trackJob } from '../../src/sync/jobs';
+import Dexie from 'dexie';
+import { renderHook } from '@testing-library/react';
+import { saveJobAnswer, syncJobList, trackJob } from '../../src/sync/jobs';
+import { useJobsTold } from '../../src/sync/react/use-jobs-told';
 import { askNotificationPermissionForJob, NOTIFICATION_ASKED_SETTING } from '../../src/sync/jobs-permission';
-import { jobAttentionCount } from '../../src/sync/jobs-view';
-import { startJobsLoop, type JobsLoop } from '../../workers/jobs';
+import { claimEndedJobs, jobAttentionCount } from '../../src/sync/jobs-view';
 import { job } from './job-fixtures';
 
 let database: ArchiveDb;
-let loop: JobsLoop | null = null;
 beforeEach(() => {
   database = new ArchiveDb(`jobs-told-${Math.random()}`);
 });
 afterEach(async () => {
-  loop?.stop();
-  loop = null;
   vi.unstubAllGlobals();
   database.close();
   await database.delete();
@@ -51,35 +50,93 @@ describe('the notification permission is asked when the first long job starts', 
 });
 
 describe('jobs that ended while no tab was open', () => {
-  it('a tracked job the start-up sync finds ended lights the badge and is announced once', async () => {
+  it('a tracked job the start-up sync finds ended lights the badge and is told once', async () => {
     await trackJob({ id: 7, dbId: 1, kind: 'move', total: 10, owner: 'user', title: 'Move 10 documents' }, database, 1000);
     const done = job(7, { State: 'done', Processed: 10, Succeeded: 10, Finished: '2026-11-25T03:05:00.000Z' });
-    // A job this device never tracked ended too: shown, but neither announced nor counted (564586a).
+    // A job this device never tracked ended too: shown, but neither told nor counted (564586a).
     const other = job(8, { State: 'done', Processed: 10, Succeeded: 10, Finished: '2026-11-25T03:05:00.000Z' });
 
-    const ended = await syncJobList(database, [done, other], 'user', 2000);
-    expect(ended.map((r) => r.id)).toEqual(['7']);
-    expect(ended[0]).toMatchObject({ state: 'done', succeeded: 10, title: 'Move 10 documents' });
+    await syncJobList(database, [done, other], 'user', 2000);
     expect(jobAttentionCount(await database.jobs.toArray())).toBe(1);
+    const told = await claimEndedJobs(database, 'user', 2500);
+    expect(told.map((r) => r.id)).toEqual(['7']);
+    expect(told[0]).toMatchObject({ state: 'done', succeeded: 10, title: 'Move 10 documents' });
+    expect(await database.jobs.get('7')).toMatchObject({ toldAt: 2500 });
 
-    // The next start (another tab, a reload) does not announce it again.
-    expect(await syncJobList(database, [done, other], 'user', 3000)).toEqual([]);
+    // The next start (another tab, a reload) does not tell it again.
+    await syncJobList(database, [done, other], 'user', 3000);
+    expect(await claimEndedJobs(database, 'user', 3000)).toEqual([]);
   });
 
-  it('the jobs loop hands them to onEnded at start (the page tells the user)', async () => {
+  it('an end no page told (its tab closed as the worker wrote it) is told by the next page, by one of two tabs', async () => {
     await trackJob({ id: 7, dbId: 1, kind: 'move', total: 10, owner: 'user' }, database, 1000);
-    const told: JobRecord[][] = [];
-    loop = startJobsLoop({
-      database,
-      owner: 'user',
-      fetchJobList: async () => [job(7, { State: 'failed', Processed: 10, Failed: 10 })],
-      // With its failures: the record then needs no more polls.
-      fetchJob: async (id) => job(id, { State: 'failed', Processed: 10, Failed: 10, Failures: [] }),
-      onEnded: (records) => told.push(records),
+    // The worker of a closing tab wrote the end, and its page is gone.
+    await saveJobAnswer(database, job(7, { State: 'failed', Processed: 10, Failed: 10, Failures: [] }), 2000, { owner: 'user' });
+    // Another user's end is not this session's to tell.
+    await trackJob({ id: 9, dbId: 1, kind: 'move', total: 1, owner: 'other' }, database, 1000);
+    await saveJobAnswer(database, job(9, { State: 'done', Processed: 1, Succeeded: 1, Failures: [] }), 2000, { owner: 'other' });
+
+    const first = vi.fn<(records: JobRecord[]) => void>();
+    const second = vi.fn<(records: JobRecord[]) => void>();
+    const a = renderHook(() => useJobsTold('user', first, database));
+    const b = renderHook(() => useJobsTold('user', second, database));
+    await vi.waitFor(() => expect(first.mock.calls.length + second.mock.calls.length).toBe(1));
+    const told = (first.mock.calls[0] ?? second.mock.calls[0])![0];
+    expect(told.map((r) => [r.id, r.state])).toEqual([['7', 'failed']]);
+
+    // A job ending now, with both pages open: told once more, once.
+    await trackJob({ id: 10, dbId: 1, kind: 'copy', total: 1, owner: 'user' }, database, 3000);
+    await saveJobAnswer(database, job(10, { State: 'done', Processed: 1, Succeeded: 1, Failures: [] }), 4000, { owner: 'user' });
+    await vi.waitFor(() => expect(first.mock.calls.length + second.mock.calls.length).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect([...first.mock.calls, ...second.mock.calls].map((c) => c[0].map((r) => r.id).join()).sort()).toEqual(['10', '7']);
+    expect((await database.jobs.get('9'))?.toldAt).toBeUndefined();
+    a.unmount();
+    b.unmount();
+  });
+
+  it("the user's own cancel is not told again; a cleared job is never told", async () => {
+    await trackJob({ id: 7, dbId: 1, kind: 'export', total: 10, owner: 'user' }, database, 1000);
+    await saveJobAnswer(database, job(7, { State: 'cancelled', Processed: 2, Succeeded: 2 }), 2000, { owner: 'user', told: true });
+    expect(await database.jobs.get('7')).toMatchObject({ state: 'cancelled', toldAt: 2000 });
+    await trackJob({ id: 8, dbId: 1, kind: 'export', total: 10, owner: 'user' }, database, 1000);
+    await database.jobs.update('8', { dismissedAt: 1500 });
+    await saveJobAnswer(database, job(8, { State: 'done', Processed: 10, Succeeded: 10, Failures: [] }), 2000, { owner: 'user' });
+    expect(await claimEndedJobs(database, 'user', 3000)).toEqual([]);
+  });
+
+  it('the update to this version does not tell the jobs that ended before it', async () => {
+    const name = `jobs-told-upgrade-${Math.random()}`;
+    // The database as version 3 left it: one ended job, one running.
+    const old = new Dexie(name);
+    old.version(3).stores({
+      pages: 'key, gridKey, lastUsed, [lastUsed+bytes]',
+      gridState: 'key',
+      settings: 'key',
+      languages: 'code',
+      queryCache: 'key',
+      outbox: '++seq, &id, target, state, [target+seq]',
+      jobs: 'id, state, nextPollAt',
+      uploads: 'id, state, createdAt',
+      alerts: '++id, createdAt, seenAt',
+      pins: 'key, state, owner, createdAt',
+      pinParts: 'key, pin',
     });
-    await loop.started;
-    // The first poll (for the failures) settles before the database closes.
-    await new Promise((r) => setTimeout(r, 30));
-    expect(told.map((rs) => rs.map((r) => [r.id, r.state]))).toEqual([[['7', 'failed']]]);
+    const base = { dbId: 1, kind: 'move', progress: 1, total: 1, owner: 'user', startedAt: 1, updatedAt: 5, nextPollAt: 0, notes: [] };
+    await old.table('jobs').bulkPut([
+      { ...base, id: '1', state: 'done', endedAt: 4 },
+      { ...base, id: '2', state: 'running' },
+    ]);
+    old.close();
+
+    const upgraded = new ArchiveDb(name);
+    try {
+      expect(await upgraded.jobs.get('1')).toMatchObject({ toldAt: 4 });
+      expect((await upgraded.jobs.get('2'))?.toldAt).toBeUndefined();
+      expect(await claimEndedJobs(upgraded, 'user', 10)).toEqual([]);
+    } finally {
+      upgraded.close();
+      await upgraded.delete();
+    }
   });
 });

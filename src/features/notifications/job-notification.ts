@@ -40,8 +40,8 @@ export async function notifyJobsEnded(records: readonly JobRecord[], t: TFunctio
 
 /**
  * A job's end, told once: a toast that fades after 5 s (user-app.md §9; the job stays listed in the
- * tray) and, while the tab is hidden, a system notification. `records` come from the jobs worker: a
- * poll that saw them end, or the start-up sync finding tracked jobs that ended while no tab was open.
+ * tray) and, while the tab is hidden, a system notification. `records` are the ends this page
+ * claimed (src/sync/react/use-jobs-told.ts): whoever wrote them, each is told by one page.
  */
 export async function announceJobsEnded(records: readonly JobRecord[], t: TFunction, toast: typeof notify = notify): Promise<void> {
   for (const r of records) {

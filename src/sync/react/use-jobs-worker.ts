@@ -5,18 +5,13 @@
  * error handler, which signs the user in again. The bridge (and Comlink) load after the first
  * screen, like the outbox triggers (ARCHITECTURE.md "Budgets").
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { handleError } from '../../api/error-handler';
 import { httpContext } from '../../api/http';
-import type { JobRecord } from '../../db/db';
 import { useSession } from '../../session/use-session';
 
-export function useJobsWorker(onEnded: (records: JobRecord[]) => void): void {
+export function useJobsWorker(): void {
   const token = useSession()?.token ?? null;
-  const ended = useRef(onEnded);
-  useEffect(() => {
-    ended.current = onEnded;
-  });
   useEffect(() => {
     // No Worker in unit tests' DOM (happy-dom): the tray still shows the records.
     if (!token || typeof Worker === 'undefined') return;
@@ -26,7 +21,6 @@ export function useJobsWorker(onEnded: (records: JobRecord[]) => void): void {
       if (!live) return;
       stop = startJobsWorker({
         baseUrl: httpContext().baseUrl,
-        onEnded: (records) => ended.current(records),
         onSessionError: (e) => void handleError(e),
       });
     });

@@ -7,6 +7,7 @@ import { useJobs } from '../../../sync/react/use-jobs';
 import { attentionCount } from '../../../sync/outbox';
 import { useOutbox, useOutboxTriggers } from '../../../sync/react/outbox-view';
 import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
+import { useJobsTold } from '../../../sync/react/use-jobs-told';
 import { useUploads, useUploadWorker } from '../../../sync/react/use-uploads';
 import { usePins, usePinWorker } from '../../../sync/react/use-pins';
 import { useDismiss } from '../../../ui/use-dismiss';
@@ -27,7 +28,8 @@ export function NotificationsTray({ onDownloadExport }: { onDownloadExport?: Dow
   const { t } = useTranslation();
   useOutboxTriggers();
   const owner = useSession()?.userName ?? null;
-  useJobsWorker((ended) => {
+  useJobsWorker();
+  useJobsTold(owner, (ended) => {
     void import('../job-notification').then((m) => m.announceJobsEnded(ended, t));
   });
   useUploadWorker();
