@@ -11,7 +11,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticate, hashToken, type LicenceClock } from './auth/licences.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
-import { openStore } from './db/open.js';
+import { isMemoryDir, openStore } from './db/open.js';
 import type { Store } from './db/store.js';
 import { FileStore } from './files/file-store.js';
 import { requestToken, type ServerContext } from './http/context.js';
@@ -88,6 +88,12 @@ export interface BuildOptions {
   email?: EmailOptions;
   /** Key-free extraction's OCR language data folder (eng.traineddata.gz); default the @tesseract.js-data/eng package's; null: none (DATA_EXTRACTION_NOT_REGISTERED). */
   ocrLangPath?: string | null;
+  /**
+   * An in-memory server (dataDir memory://) starts from this database (Store.snapshot()) and these
+   * files (a FileStore's root folder, copied) instead of an empty one: tests start from a seeded
+   * snapshot made once (tests/server/helpers.ts) rather than seeding again in each file.
+   */
+  snapshot?: { database: Uint8Array; filesDir: string };
 }
 
 export interface BuiltServer {
@@ -122,8 +128,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const now = opts.now ?? Date.now;
   const envLease = Number(process.env.LEASE_SECONDS);
   const clock: LicenceClock = { now, leaseSeconds: opts.leaseSeconds ?? (envLease > 0 ? envLease : undefined) };
-  const store = await openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
-  const files = FileStore.open(opts.dataDir);
+  const snapshot = opts.snapshot && !opts.databaseUrl && isMemoryDir(opts.dataDir) ? opts.snapshot : undefined;
+  const store = await openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, snapshot: snapshot?.database });
+  const files = FileStore.open(opts.dataDir, snapshot?.filesDir);
   // Export results (services/export.ts): `${dataDir}/exports`, or a temporary folder for memory://.
   const exportFolder = openExportFolder(opts.dataDir);
   try {

@@ -9,11 +9,14 @@ export function isMemoryDir(dataDir: string | undefined): boolean {
   return !dataDir || dataDir.startsWith('memory://');
 }
 
-/** Opens the store (PGlite in `${dataDir}/pg`, or in memory, or PostgreSQL at databaseUrl) and migrates it. */
-export async function openStore(opts: { dataDir?: string; databaseUrl?: string }): Promise<Store> {
+/**
+ * Opens the store (PGlite in `${dataDir}/pg`, or in memory, or PostgreSQL at databaseUrl) and
+ * migrates it. `snapshot` (a Store.snapshot(), in memory only) is the database to start from.
+ */
+export async function openStore(opts: { dataDir?: string; databaseUrl?: string; snapshot?: Uint8Array }): Promise<Store> {
   let store: Store;
   if (opts.databaseUrl) store = await openPg(opts.databaseUrl);
-  else if (isMemoryDir(opts.dataDir)) store = await openPglite('memory://');
+  else if (isMemoryDir(opts.dataDir)) store = await openPglite('memory://', undefined, opts.snapshot);
   else {
     const dir = join(opts.dataDir as string, 'pg');
     mkdirSync(dir, { recursive: true });

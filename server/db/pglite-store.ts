@@ -12,12 +12,14 @@ interface Reply {
   ready?: boolean;
   rows?: unknown[];
   rowCount?: number;
+  bytes?: Uint8Array;
   error?: { message: string; code?: string; detail?: string };
 }
 
-export async function openPglite(dataDir: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Store> {
+/** `snapshot`: a Store.snapshot() to start from (memory:// only). */
+export async function openPglite(dataDir: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS, snapshot?: Uint8Array): Promise<Store> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, statementTimeoutMs },
+    workerData: { dataDir, statementTimeoutMs, snapshot },
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
@@ -46,7 +48,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = STATEMENT
   });
   await ready;
 
-  function send(op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], csv?: string): Promise<Reply> {
+  function send(op: 'query' | 'exec' | 'close' | 'snapshot', sql = '', params: unknown[] = [], csv?: string): Promise<Reply> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise<Reply>((resolve, reject) => {
@@ -113,6 +115,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = STATEMENT
         await send('query', `COPY ${assertIdent(table)} (${cols}) FROM '/dev/blob' WITH (FORMAT csv)`, [], toCsv(rows));
       });
     },
+    snapshot: () => serial(async () => (await send('snapshot')).bytes as Uint8Array),
     async close() {
       await serial(() => send('close')).catch(() => undefined);
       await worker.terminate();

@@ -5,6 +5,8 @@
 //   { id, op: 'query', sql, params, csv? } -> { id, ok: true, rows, rowCount }
 //   { id, op: 'exec', sql }                -> { id, ok: true }
 //   { id, op: 'close' }                    -> { id, ok: true }
+//   { id, op: 'snapshot' }                 -> { id, ok: true, bytes } (gzipped tar of the data folder)
+// workerData.snapshot (bytes of such a tar, memory:// only) is the database it starts with.
 // Errors come back as { id, ok: false, error: { message, code, detail } }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +18,7 @@ try {
   db = await PGlite.create(workerData.dataDir, {
     extensions: { pg_trgm },
     parsers: { 20: toNumber, 1700: toNumber },
+    ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot], { type: 'application/x-gzip' }) } : {}),
   });
   try {
     await db.exec(`SET statement_timeout = ${Number(workerData.statementTimeoutMs) || 30000}`);
@@ -36,6 +39,9 @@ parentPort.on('message', async (msg) => {
     } else if (msg.op === 'exec') {
       await db.exec(msg.sql);
       parentPort.postMessage({ id: msg.id, ok: true, rows: [], rowCount: 0 });
+    } else if (msg.op === 'snapshot') {
+      const bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      parentPort.postMessage({ id: msg.id, ok: true, rows: [], rowCount: 0, bytes }, [bytes.buffer]);
     } else if (msg.op === 'close') {
       await db.close();
       parentPort.postMessage({ id: msg.id, ok: true, rows: [], rowCount: 0 });

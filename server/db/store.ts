@@ -23,6 +23,8 @@ export interface Store extends Queryable {
   bulkInsert(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
   /** Whether the pg_trgm extension could be created. */
   hasTrgm: boolean;
+  /** PGlite only: the whole database as a gzipped tar, which openStore's `snapshot` starts from (tests start from a seeded one). */
+  snapshot?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

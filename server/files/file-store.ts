@@ -4,7 +4,7 @@
  * database (tests) the files go to a temporary folder removed at close.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
+import { cpSync, createReadStream, mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,13 @@ export class FileStore {
     mkdirSync(join(root, 'tmp'), { recursive: true });
   }
 
-  static open(dataDir: string | undefined): FileStore {
-    if (!dataDir || dataDir.startsWith('memory://')) return new FileStore(mkdtempSync(join(tmpdir(), 'archive-files-')), true);
+  /** `copyFrom` (in memory only): another store's root whose files this one starts with. */
+  static open(dataDir: string | undefined, copyFrom?: string): FileStore {
+    if (!dataDir || dataDir.startsWith('memory://')) {
+      const root = mkdtempSync(join(tmpdir(), 'archive-files-'));
+      if (copyFrom) cpSync(copyFrom, root, { recursive: true });
+      return new FileStore(root, true);
+    }
     return new FileStore(join(dataDir, 'files'), false);
   }
 

@@ -1,13 +1,25 @@
 /**
  * One seeded server per test file, run in-process (app.inject). In-memory PGlite by default; with
  * TEST_DATABASE_URL set, each file gets a fresh PostgreSQL database created next to that one.
+ *
+ * In-memory servers start from a snapshot of the seeded database and files, made once per seed size
+ * per run (tests/support/server-snapshots.ts gives the folder): a PGlite start with its initdb and the
+ * seed cost ~7 s a file on 2 CPUs, a start from the snapshot ~1.5 s. The snapshot is what the seed
+ * makes with the same clock, so a test sees the same data either way.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildServer, type BuildOptions, type BuiltServer } from '../../server/app';
+import { buildServer, DEFAULT_SEED_DOCS, type BuildOptions, type BuiltServer } from '../../server/app';
+import { openStore } from '../../server/db/open';
+import { FileStore } from '../../server/files/file-store';
+import { seed } from '../../server/seed/seed';
+import { SNAPSHOTS_ENV } from '../support/server-snapshots';
+
+/** The test servers' clock at start: the seed's timestamps. */
+const START_TIME = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 export interface TestServer extends BuiltServer {
   clock: { t: number; advance(ms: number): void };
@@ -32,21 +44,52 @@ async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
+/** The seeded snapshot of `docs` documents, made by the first file that needs it. */
+async function seededSnapshot(docs: number): Promise<BuildOptions['snapshot']> {
+  const root = process.env[SNAPSHOTS_ENV];
+  if (!root) return undefined;
+  const dir = join(root, `docs-${docs}`);
+  if (!existsSync(dir)) {
+    const store = await openStore({ dataDir: 'memory://' });
+    const files = FileStore.open('memory://');
+    try {
+      await seed(store, files, { docs, now: () => START_TIME });
+      const making = mkdtempSync(join(root, 'making-'));
+      cpSync(files.root, join(making, 'files'), { recursive: true });
+      writeFileSync(join(making, 'database.tgz'), await store.snapshot!());
+      try {
+        renameSync(making, dir);
+      } catch {
+        // Another test file made it first: theirs is the same.
+        rmSync(making, { recursive: true, force: true });
+      }
+    } finally {
+      await store.close();
+      files.close();
+    }
+  }
+  return { database: readFileSync(join(dir, 'database.tgz')), filesDir: join(dir, 'files') };
+}
+
 export async function startServer(opts: Partial<BuildOptions> = {}): Promise<TestServer> {
   const clock = {
-    t: Date.UTC(2026, 0, 5, 9, 0, 0),
+    t: START_TIME,
     advance(ms: number) {
       clock.t += ms;
     },
   };
   const base = process.env.TEST_DATABASE_URL;
   const fresh = base ? await freshPgDatabase(base) : undefined;
+  const seedOpts = opts.seed ?? { docs: 20 };
+  const inMemory = !fresh && (opts.dataDir === undefined || opts.dataDir.startsWith('memory://'));
+  const snapshot = inMemory && seedOpts !== false ? await seededSnapshot(seedOpts.docs ?? DEFAULT_SEED_DOCS) : undefined;
   const server = await buildServer({
     dataDir: 'memory://',
     databaseUrl: fresh?.url,
     distDir: join(tmpdir(), 'no-such-dist-dir'),
-    seed: { docs: 20 },
+    snapshot,
     ...opts,
+    seed: seedOpts,
     now: () => clock.t,
   });
   return {

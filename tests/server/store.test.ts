@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../server/app';
 import { F, SEED_IDS } from '../../server/seed/catalog';
 import { startServer, type TestServer } from './helpers';
 
@@ -32,6 +35,23 @@ describe('store', () => {
     await s.store.bulkInsert('stamps', ['text'], [['a, "quoted"\nline'], ['']]);
     const r = await s.store.query<{ text: string }>("SELECT text FROM stamps WHERE text LIKE 'a, %' OR text = ''");
     expect(r.rows.map((x) => x.text).sort()).toEqual(['', 'a, "quoted"\nline']);
+  });
+
+  it('a server started from a snapshot has its data and files, and its writes stay its own', async () => {
+    if (s.store.kind !== 'pglite') return;
+    const doc = (await s.store.query<{ sha256: string }>('SELECT b.sha256 FROM blobs b ORDER BY b.sha256 LIMIT 1')).rows[0]!;
+    await s.store.query("INSERT INTO stamps (text) VALUES ('IN THE SNAPSHOT')");
+    const snapshot = { database: await s.store.snapshot!(), filesDir: s.files.root };
+    const copy = await buildServer({ dataDir: 'memory://', distDir: join(tmpdir(), 'no-such-dist-dir'), snapshot, jobs: { run: false } });
+    try {
+      expect((await copy.store.query("SELECT 1 FROM stamps WHERE text = 'IN THE SNAPSHOT'")).rowCount).toBe(1);
+      expect((await copy.store.query('SELECT count(*) AS n FROM documents')).rows).toEqual((await s.store.query('SELECT count(*) AS n FROM documents')).rows);
+      expect(await copy.files.get(doc.sha256)).toEqual(await s.files.get(doc.sha256));
+      await copy.store.query("INSERT INTO stamps (text) VALUES ('ONLY IN THE COPY')");
+      expect((await s.store.query("SELECT 1 FROM stamps WHERE text = 'ONLY IN THE COPY'")).rowCount).toBe(0);
+    } finally {
+      await copy.close();
+    }
   });
 
   it('records migrations and has pg_trgm where possible', async () => {
