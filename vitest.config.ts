@@ -15,8 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default leaves one CPU idle: on a 2-CPU machine that is half of it (13.5 min there
-    // instead of 8.3; the server tests wait on PGlite in worker threads as much as they compute).
+    // Vitest's default (CPUs - 1) runs one file at a time on a 2-CPU machine: 13.5 min there against
+    // 8.3 with two (the server tests wait on PGlite in worker threads as much as they compute).
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -174,8 +174,8 @@ export interface JobRecord {
   /**
    * When a page told the user of its end (a toast, and a system notification while hidden). Whoever
    * saw the end (a tab's jobs worker, one closing with its tab), the next page of the app that runs
-   * tells it (src/sync/jobs-view.ts claimEndedJobs). Set at once for jobs already final when this device
-   * heard of them, and for the user's own cancel.
+   * tells it (src/sync/jobs-view.ts claimEndedJobs). Set at once for jobs already final when this
+   * device heard of them, and for the user's own cancel.
    */
   toldAt?: number;
   /** Why it is no longer polled although not final: 'notFound' (the server does not know it for this user). */

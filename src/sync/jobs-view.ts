@@ -1,6 +1,7 @@
 /**
- * Server jobs as the header's tray counts and tells them (the live list: react/use-jobs.ts). Kept apart from
- * jobs.ts so the first screen carries neither the contract's job schemas nor the polling code.
+ * Server jobs as the header's tray counts and tells them (the live list: react/use-jobs.ts). Kept
+ * apart from jobs.ts so the first screen carries neither the contract's job schemas nor the polling
+ * code.
  */
 import type { ArchiveDb, JobRecord, JobState } from '../db/db';
 
@@ -28,7 +29,7 @@ export function jobAttentionCount(records: readonly JobRecord[]): number {
 export async function claimEndedJobs(database: ArchiveDb, owner: string | null, now: number): Promise<JobRecord[]> {
   return database.transaction('rw', database.jobs, async () => {
     const claimed = await database.jobs.filter((r) => needsTelling(r, owner)).toArray();
-    for (const r of claimed) await database.jobs.update(r.id, { toldAt: now });
+    await database.jobs.bulkUpdate(claimed.map((r) => ({ key: r.id, changes: { toldAt: now } })));
     return claimed;
   });
 }

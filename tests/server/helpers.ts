@@ -4,7 +4,7 @@
  *
  * In-memory servers start from a snapshot of the seeded database and files, made once per seed size
  * per run (tests/support/server-snapshots.ts gives the folder): a PGlite start with its initdb and the
- * seed cost ~7 s a file on 2 CPUs, a start from the snapshot ~1.5 s. The snapshot is what the seed
+ * seed cost ~7 s a file on 2 CPUs, a start from the snapshot ~2.3 s. The snapshot is what the seed
  * makes with the same clock, so a test sees the same data either way.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildServer, DEFAULT_SEED_DOCS, type BuildOptions, type BuiltServer } from '../../server/app';
-import { openStore } from '../../server/db/open';
+import { isMemoryDir, openStore } from '../../server/db/open';
 import { FileStore } from '../../server/files/file-store';
 import { seed } from '../../server/seed/seed';
 import { SNAPSHOTS_ENV } from '../support/server-snapshots';
@@ -81,7 +81,7 @@ export async function startServer(opts: Partial<BuildOptions> = {}): Promise<Tes
   const base = process.env.TEST_DATABASE_URL;
   const fresh = base ? await freshPgDatabase(base) : undefined;
   const seedOpts = opts.seed ?? { docs: 20 };
-  const inMemory = !fresh && (opts.dataDir === undefined || opts.dataDir.startsWith('memory://'));
+  const inMemory = !fresh && isMemoryDir(opts.dataDir);
   const snapshot = inMemory && seedOpts !== false ? await seededSnapshot(seedOpts.docs ?? DEFAULT_SEED_DOCS) : undefined;
   const server = await buildServer({
     dataDir: 'memory://',

@@ -1,5 +1,5 @@
 /**
- * Tells the user of each job's end once (src/sync/jobs.ts claimEndedJobs), live from the Dexie
+ * Tells the user of each job's end once (src/sync/jobs-view.ts claimEndedJobs), live from the Dexie
  * `jobs` table: whoever wrote the end (this tab's jobs worker, another tab's, a worker whose tab was
  * closed before it could tell, the service worker), a running page tells it. Of several tabs one
  * tells each end; a hidden tab waits a moment so a visible one tells it first.
