@@ -62,6 +62,8 @@ import { Thumbnailer } from './thumbs/thumbnailer.js';
 import { Recognizer } from './ocr/recognizer.js';
 import { wordsRoutes } from './routes/words.js';
 import { PageWordsService } from './services/words.js';
+import { foldDocCounts } from './search/doc-counts.js';
+import { fillTerms } from './search/terms-fill.js';
 
 export interface BuildOptions {
   dataDir?: string;
@@ -265,6 +267,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     await purgeExports(store, exportFolder.dir, now()).catch(() => 0);
     await purgeBulkRows(store, now()).catch(() => 0);
     await purgeUploads(store, files, now()).catch(() => 0);
+    await foldDocCounts(store).catch(() => undefined);
   };
   await purge();
   const purgeTimer = setInterval(() => void purge(), 3_600_000);
@@ -280,6 +283,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   if (opts.jobs?.run !== false) jobs.start();
 
   let closed = false;
+  // Documents from before migration 018 get their content-search words in the background.
+  const filling = fillTerms(store, () => closed).catch((e: unknown) => app.log.error({ err: e }, 'filling the content-search words failed'));
   return {
     app,
     store,
@@ -290,6 +295,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       if (closed) return;
       closed = true;
       clearInterval(purgeTimer);
+      await filling;
       await app.close();
       await thumbs.close();
       await recognizer.close();

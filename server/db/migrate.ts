@@ -50,14 +50,15 @@ export async function migrate(store: Store): Promise<string[]> {
 }
 
 /** Index names created by 002/003, dropped around a bulk load and re-created after it. */
-const DOC_INDEXES = ['documents_hash_uq', 'documents_archive_idx', 'documents_fields_gin', 'documents_tsv_gin', 'document_files_doc_idx', 'documents_fields_trgm', 'audit_doc_idx', 'audit_time_idx', 'audit_archive_time_idx', 'audit_document_idx'];
+const DOC_INDEXES = ['documents_hash_uq', 'documents_archive_idx', 'documents_fields_gin', 'documents_tsv_gin', 'document_files_doc_idx', 'documents_fields_trgm', 'audit_doc_idx', 'audit_time_idx', 'audit_archive_time_idx', 'audit_document_idx', 'document_terms_rank'];
 
-/** The audit indexes of 001/004, dropped with the document indexes around a bulk load. */
-const AUDIT_INDEXES = `
+/** The audit indexes of 001/004 and the content-search hits index of 018, dropped with the document indexes around a bulk load. */
+const LOAD_INDEXES = `
 CREATE INDEX IF NOT EXISTS audit_doc_idx ON audit_entries (archive_id, document_id, time);
 CREATE INDEX IF NOT EXISTS audit_time_idx ON audit_entries (archive_id, time);
 CREATE INDEX IF NOT EXISTS audit_archive_time_idx ON audit_entries (archive_id, time DESC, id DESC);
-CREATE INDEX IF NOT EXISTS audit_document_idx ON audit_entries (document_id, time);`;
+CREATE INDEX IF NOT EXISTS audit_document_idx ON audit_entries (document_id, time);
+CREATE INDEX IF NOT EXISTS document_terms_rank ON document_terms (term, hits DESC, document_id) INCLUDE (archive_id);`;
 
 export async function dropDocumentIndexes(store: Store): Promise<void> {
   for (const name of DOC_INDEXES) await store.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -66,7 +67,7 @@ export async function dropDocumentIndexes(store: Store): Promise<void> {
 export async function createDocumentIndexes(store: Store): Promise<void> {
   await store.exec(readMigration('002_document_indexes.sql'));
   if (store.hasTrgm) await store.exec(readMigration('003_trgm.sql'));
-  await store.exec(AUDIT_INDEXES);
+  await store.exec(LOAD_INDEXES);
   await createFieldIndexes(store);
 }
 

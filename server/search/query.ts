@@ -16,6 +16,12 @@ export class Params {
     this.values.push(v);
     return `$${this.values.length}`;
   }
+  /** A copy to add more to (a page's own parameters after the filter's). */
+  copy(): Params {
+    const p = new Params();
+    p.values.push(...this.values);
+    return p;
+  }
 }
 
 const fid = (id: number) => {
@@ -99,6 +105,8 @@ export interface Built {
   where: string[];
   /** Full-text query parameter placeholder when the content search is on. */
   tsquery?: string;
+  /** The content search's text and its clause in `where`. */
+  text?: { query: string; clause: string };
   terms: string[];
 }
 
@@ -123,19 +131,21 @@ export function termsOf(q: string): string[] {
 /**
  * WHERE clauses for the conditions, for one archive whose field set is `fields`: a condition on a
  * field the archive does not have is not applied there (multi-archive searches share prompts).
+ * `text: false` leaves the content search out.
  */
-export function buildConditions(conds: readonly Condition[], fields: readonly FieldRow[], params: Params, opts: { trgm: boolean }): Built {
+export function buildConditions(conds: readonly Condition[], fields: readonly FieldRow[], params: Params, opts: { trgm: boolean; text?: boolean }): Built {
   const fieldSet = new Map(fields.map((f) => [f.id, f]));
   const where: string[] = [];
   const out: Built = { where, terms: [] };
   for (const { prompt: p, val, mval } of conds) {
     if (p.type === 0) {
       const q = val.trim();
-      if (!q) continue;
+      if (!q || opts.text === false) continue;
       if (!out.tsquery) {
         out.tsquery = params.add(q);
         out.terms = termsOf(q);
-        where.push(`d.content_tsv @@ websearch_to_tsquery('english', ${out.tsquery})`);
+        out.text = { query: q, clause: `d.content_tsv @@ websearch_to_tsquery('english', ${out.tsquery})` };
+        where.push(out.text.clause);
       }
       continue;
     }

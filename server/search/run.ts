@@ -13,6 +13,8 @@ import { archiveDocCount } from './doc-counts.js';
 import { isMulti, type FieldRow } from './model.js';
 import { Params, buildConditions, orderBy, sortKey, type Condition } from './query.js';
 import { HITS_SORT, type SortSpec } from '../../src/api/search.js';
+import { termsReady } from './terms-fill.js';
+import { textWords, type TextWords } from './text-words.js';
 
 const COUNT_TTL_MS = 60_000;
 const COUNT_MAX = 1000;
@@ -46,37 +48,72 @@ export interface Scope {
 interface Where {
   sql: string;
   params: Params;
+  /** The archives searched (integers, written into the SQL). */
+  ids: number[];
   tsquery?: string;
   terms: string[];
   /** Archive ids when nothing but the archives filters: the count then comes from archive_doc_counts. */
   whole?: number[];
   /** With a full-text condition: the same filter, for a plan driven by the full-text index (textDriven). */
   textSql?: string;
+  /** With a full-text condition: its words (Hits counts the positive ones). */
+  words?: TextWords;
+  /**
+   * With a one-word full-text condition and document_terms filled: the filter without the full-text
+   * clause, which the word's rows in document_terms stand for (they are the live documents whose
+   * text holds it).
+   */
+  term?: { sql: string; params: Params };
+  /** ... and when the word and the archives are all that filters: the count comes from archive_doc_counts. */
+  termWhole?: boolean;
 }
 
-function whereOf(scope: Scope, conds: readonly Condition[], trgm: boolean): Where {
+/** The filter's clauses (`text: false`: without the full-text one) and their parameters. */
+function filterOf(scope: Scope, conds: readonly Condition[], opts: { trgm: boolean; text: boolean }) {
   const params = new Params();
   // Archive ids come from the catalogue (integers), written into the SQL so the planner sees them.
   const ids = scope.archiveIds.filter((id) => Number.isInteger(id));
-  const inArchives = (col: string) => (ids.length ? `${col} IN (${ids.join(', ')})` : 'false');
-  const clauses = ['NOT d.deleted', inArchives('d.archive_id')];
-  const built = buildConditions(conds, scope.fields, params, { trgm });
+  const clauses = ['NOT d.deleted', inArchives('d.archive_id', ids)];
+  const built = buildConditions(conds, scope.fields, params, opts);
   clauses.push(...built.where);
   if (scope.tab && scope.tab.value !== '') {
     const f = scope.fields.find((x) => x.id === scope.tab?.fieldId);
     // The value is not empty, so the text sort key (NULL for '') matches the same documents and walks its index.
     if (f && !isMulti(f)) clauses.push(`${sortKey({ id: f.id, type: 1 })} = ${params.add(scope.tab.value.toLowerCase())}`);
   }
-  // The same rows, in a form no index serves (deleted is NOT NULL): see textDriven.
-  const textSql = built.tsquery ? ['d.deleted IS NOT TRUE', inArchives('(d.archive_id + 0)'), ...clauses.slice(2)].join(' AND ') : undefined;
-  return { sql: clauses.join(' AND '), params, tsquery: built.tsquery, terms: built.terms, whole: clauses.length === 2 ? ids : undefined, textSql };
+  return { ids, clauses, params, built };
 }
 
+async function whereOf(db: Queryable, scope: Scope, conds: readonly Condition[], trgm: boolean): Promise<Where> {
+  const { ids, clauses, params, built } = filterOf(scope, conds, { trgm, text: true });
+  const w: Where = { sql: clauses.join(' AND '), params, ids, tsquery: built.tsquery, terms: built.terms, whole: clauses.length === 2 ? ids : undefined };
+  const text = built.text;
+  if (!text) return w;
+  // The same rows, in a form no index serves (deleted is NOT NULL): see textDriven.
+  w.textSql = ['d.deleted IS NOT TRUE', inArchives('(d.archive_id + 0)', ids), ...clauses.slice(2)].join(' AND ');
+  w.words = await textWords(db, text.query);
+  if (w.words.single !== undefined && (await termsReady(db))) {
+    const rest = filterOf(scope, conds, { trgm, text: false });
+    w.term = { sql: rest.clauses.join(' AND '), params: rest.params };
+    w.termWhole = rest.clauses.length === 2;
+  }
+  return w;
+}
+
+const inArchives = (col: string, ids: readonly number[]) => (ids.length ? `${col} IN (${ids.join(', ')})` : 'false');
+
 /**
- * Runs a full-text count or a page sorted by hits on a plan driven by the full-text (GIN) index.
- * The planner prices a tsvector match at one operator call, but each one it checks row by row
- * first fetches the document's tsvector from the TOAST table (~3 buffers; ts_rank then fetches it
- * again). For a broad search ("invoice": 35,000 of 45,000 documents at 100,000) it preferred a
+ * Hits: how many times the search's words occur in the document, from the positions of their
+ * lexemes in its vector (the lexemes as a JSON array: a parameter that reads the same on PGlite and PostgreSQL).
+ */
+const hitsOf = (params: Params, lexemes: readonly string[]) =>
+  `(SELECT COALESCE(sum(tsv_hits(u.positions)), 0) FROM unnest(d.content_tsv) u WHERE u.lexeme IN (SELECT jsonb_array_elements_text(${params.add(JSON.stringify(lexemes))}::jsonb)))::float8`;
+
+/**
+ * Runs a full-text count or a page sorted by hits on a plan driven by the full-text (GIN) index,
+ * when document_terms cannot serve it (several words, or its fill not done). The planner prices a
+ * tsvector match at one operator call, but each one it checks row by row first fetches the
+ * document's tsvector from the TOAST table (~3 buffers; counting hits then fetches it again). For a broad search ("invoice": 35,000 of 45,000 documents at 100,000) it preferred a
  * sequential scan, or the archive index, checking every vector: 113,000 buffers for the count and
  * 209,000 for the page, against 16,500 and 112,000 through the GIN index, whose match needs no
  * recheck. So the sequential scan is priced out for this one statement, and the archive filter is
@@ -94,6 +131,7 @@ async function textDriven<T>(db: Store, fn: (q: Queryable) => Promise<T>): Promi
 /** The number of matches: kept per archive by the database when only the archives filter, counted otherwise. */
 async function countOf(db: Store, w: Where, values: unknown[]): Promise<number> {
   if (w.whole) return archiveDocCount(db, w.whole);
+  if (w.termWhole && w.words?.single !== undefined) return archiveDocCount(db, w.ids, w.words.single);
   const { textSql } = w;
   const r = textSql
     ? await textDriven(db, (tx) => tx.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${textSql}`, values))
@@ -102,7 +140,7 @@ async function countOf(db: Store, w: Where, values: unknown[]): Promise<number> 
 }
 
 export async function countMatches(db: Store, scope: Scope, conds: readonly Condition[], opts: { trgm: boolean; now: number; fresh?: boolean }): Promise<number> {
-  const w = whereOf(scope, conds, opts.trgm);
+  const w = await whereOf(db, scope, conds, opts.trgm);
   const key = `${await dataVersion(db)}\n${w.sql}\n${JSON.stringify(w.params.values)}`;
   if (!opts.fresh) {
     const c = cachedCount(key, opts.now);
@@ -164,7 +202,7 @@ export function toResultDocument(d: DocRow, fields: readonly FieldRow[], archive
     FileType: d.file_type,
     PageCount: d.page_count,
     Permissions: archive?.rights ?? 0,
-    Hits: d.hits === null || d.hits === undefined ? null : Math.round(Number(d.hits) * 1e6) / 1e6,
+    Hits: d.hits === null || d.hits === undefined ? null : Number(d.hits),
     Version: archive && (archive.props & VERSIONED) !== 0 ? String(d.version) : null,
     Rev: Number(d.rev),
     ThumbVersion: thumbs.get(Number(d.id)) ?? null,
@@ -187,27 +225,40 @@ export async function runPage(
   page: { page: number; size: number; sort: readonly SortSpec[]; freshCount: boolean },
   ctx: { trgm: boolean; now: number; archives: ReadonlyMap<number, ArchiveRow> },
 ): Promise<PageResult> {
-  const w = whereOf(scope, conds, ctx.trgm);
-  const hits = w.tsquery ? `ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8` : 'NULL::float8';
+  const w = await whereOf(db, scope, conds, ctx.trgm);
   const offset = (page.page - 1) * page.size;
-  const params = w.params;
   // Read before the page: a count the page implies is then never filed under a newer version.
   const version = await dataVersion(db);
   const byHits = w.textSql !== undefined && page.sort[0]?.field === HITS_SORT;
-  const sql = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits
-                 FROM documents d WHERE ${byHits ? w.textSql : w.sql}
-                ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
-                LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
-  const r = byHits ? await textDriven(db, (tx) => tx.query<DocRow>(sql, params.values)) : await db.query<DocRow>(sql, params.values);
+  const word = w.words?.single;
+  const byTerm = byHits && page.sort.length === 1 && page.sort[0]?.dir === 'desc' && w.term && word !== undefined ? { ...w.term, word } : undefined;
+  const params = (byTerm?.params ?? w.params).copy();
+  let sql: string;
+  if (byTerm) {
+    // One word, most hits first: walk the word's rows of document_terms in that order (its index
+    // is (term, hits DESC, document_id)) and stop when the page is full.
+    sql = `SELECT ${DOC_ROW_COLUMNS}, t.hits::float8 AS hits
+             FROM document_terms t JOIN documents d ON d.id = t.document_id
+            WHERE t.term = ${params.add(byTerm.word)} AND ${inArchives('t.archive_id', w.ids)} AND ${byTerm.sql}
+            ORDER BY t.hits DESC, t.document_id
+            LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+  } else {
+    const hits = w.words ? hitsOf(params, w.words.lexemes) : 'NULL::float8';
+    sql = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits
+             FROM documents d WHERE ${byHits ? w.textSql : w.sql}
+            ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
+            LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+  }
+  const r = byHits && !byTerm ? await textDriven(db, (tx) => tx.query<DocRow>(sql, params.values)) : await db.query<DocRow>(sql, params.values);
   const rows = r.rows;
 
   // The page itself often tells the total; otherwise count once per criteria.
-  const key = `${version}\n${w.sql}\n${JSON.stringify(params.values.slice(0, -2))}`;
+  const key = `${version}\n${w.sql}\n${JSON.stringify(w.params.values)}`;
   let count: number | undefined;
   if (rows.length > 0 && rows.length < page.size) count = offset + rows.length;
   else if (!page.freshCount) count = cachedCount(key, ctx.now);
   if (count === undefined) {
-    count = await countOf(db, w, params.values.slice(0, -2));
+    count = await countOf(db, w, w.params.values);
   }
   remember(key, count, ctx.now);
 
@@ -226,9 +277,9 @@ export async function matchingDocuments(
   conds: readonly Condition[],
   opts: { trgm: boolean; sort: readonly SortSpec[]; limit: number },
 ): Promise<{ id: number; archiveId: number }[]> {
-  const w = whereOf(scope, conds, opts.trgm);
-  const params = w.params;
-  const hits = w.tsquery ? `, ts_rank(d.content_tsv, websearch_to_tsquery('english', ${w.tsquery}))::float8 AS hits` : '';
+  const w = await whereOf(db, scope, conds, opts.trgm);
+  const params = w.params.copy();
+  const hits = w.words ? `, ${hitsOf(params, w.words.lexemes)} AS hits` : '';
   const r = await db.query<{ id: number; archive_id: number }>(
     `SELECT d.id, d.archive_id${hits} FROM documents d WHERE ${w.sql}
       ORDER BY ${orderBy(opts.sort, scope.fields, Boolean(w.tsquery))} LIMIT ${params.add(opts.limit)}`,

@@ -1,7 +1,8 @@
 /**
  * Result pages that do not grow with the archive (issue 8, item 20): every sort walks its index,
- * and a count without conditions (kept per archive by the database) stays right through inserts,
- * moves, deletes and the folding of its delta rows.
+ * a count without conditions (kept per archive by the database) stays right through inserts,
+ * moves, deletes and the folding of its delta rows, and a content search sorted by hits (how many
+ * times its words occur) reads a one-word page from the word's rows in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentPage } from '../../src/api/search';
@@ -10,6 +11,7 @@ import type { Queryable, Store } from '../../server/db/store';
 import { archiveFields, isMulti, promptsOf } from '../../server/search/model';
 import { orderBy, parseCriteria } from '../../server/search/query';
 import { runPage } from '../../server/search/run';
+import { fillTerms, fillTermsStep } from '../../server/search/terms-fill';
 import { SEED_IDS } from '../../server/seed/catalog';
 import { signIn, startServer, type TestServer } from './helpers';
 
@@ -75,7 +77,7 @@ describe('counts without conditions', () => {
     for (let i = 0; i < 70; i++) await s.store.query(`INSERT INTO documents (archive_id, secure_hash) VALUES (${A.paidInvoices}, 'idx-one-${i}')`);
     await expectCount();
     expect(await dbCount(scope)).toBe(before + 100);
-    const rows = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM archive_doc_counts WHERE archive_id IN (${scope.join(',')})`);
+    const rows = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM archive_doc_counts WHERE term = '' AND archive_id IN (${scope.join(',')})`);
     expect(Number(rows.rows[0]?.n)).toBeLessThanOrEqual(scope.length + 1);
 
     // Moved out of the search's archives, soft-deleted, restored, deleted for good.
@@ -92,12 +94,12 @@ describe('counts without conditions', () => {
   });
 });
 
-/** The store, with the plan of every full-text statement it runs recorded (EXPLAIN in the same transaction). */
+/** The store, with the plan of every full-text statement it runs (a match, or the word table) recorded (EXPLAIN in the same transaction). */
 function recordingPlans(store: Store): { store: Store; plans: string[] } {
   const plans: string[] = [];
   const wrap = (q: Queryable): Queryable => ({
     query: async <T,>(sql: string, params?: unknown[]) => {
-      if (/^\s*SELECT/i.test(sql) && sql.includes('content_tsv @@')) {
+      if (/^\s*SELECT/i.test(sql) && /content_tsv @@|FROM document_terms t /.test(sql)) {
         const r = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
         plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
       }
@@ -117,28 +119,126 @@ function recordingPlans(store: Store): { store: Store; plans: string[] } {
 }
 
 describe('content search', () => {
-  it('counts and pages sorted by hits through the full-text index, never checking every document\'s vector', async () => {
-    // A broad word: most documents match, which is when the planner used to scan them all.
-    const scope = { archiveIds: [A.invoices, A.paidInvoices], fields: await archiveFields(s.store, A.invoices) };
+  const invoiceScope = async () => ({ archiveIds: [A.invoices, A.paidInvoices], fields: await archiveFields(s.store, A.invoices) });
+  const inScope = `NOT deleted AND archive_id IN (${A.invoices}, ${A.paidInvoices})`;
+  const byHits = [{ field: 'HITS', dir: 'desc' }] as const;
+
+  async function contentConds(text: string) {
     const prompts = await promptsOf(s.store, S.contentSearch);
     const content = prompts.find((p) => p.prompt === 'Search text');
     expect(content).toBeDefined();
-    const conds = parseCriteria(JSON.stringify([{ ID: content?.id, VAL: 'invoice' }]), prompts);
-    const archives = new Map<number, ArchiveRow>();
-    const { store, plans } = recordingPlans(s.store);
-    const result = await runPage(store, scope, conds, { page: 1, size: 5, sort: [{ field: 'HITS', dir: 'desc' }], freshCount: true }, { trgm: s.store.hasTrgm, now: s.clock.t, archives });
+    return parseCriteria(JSON.stringify([{ ID: content?.id, VAL: text }]), prompts);
+  }
 
+  /** A page of the Content Search over Invoices, with the plan of each statement the page ran. */
+  async function hitsPage(text: string, db: Store = s.store, size = 5) {
+    const { store, plans } = recordingPlans(db);
+    const result = await runPage(store, await invoiceScope(), await contentConds(text), { page: 1, size, sort: byHits, freshCount: true }, { trgm: s.store.hasTrgm, now: s.clock.t, archives: new Map<number, ArchiveRow>() });
+    return { result, plans };
+  }
+
+  /** What the page must be: the matches, each with how many times the lexemes occur in its text, most first. */
+  async function expected(text: string, lexemes: string[], size = 5) {
+    const match = `${inScope} AND content_tsv @@ websearch_to_tsquery('english', $1)`;
+    const n = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM documents WHERE ${match}`, [text]);
+    const hits = `(SELECT sum(array_length(u.positions, 1)) FROM unnest(content_tsv) u WHERE u.lexeme IN (${lexemes.map((l) => `'${l}'`).join(', ')}))`;
+    const best = await s.store.query<{ id: number; hits: number }>(`SELECT id, ${hits} AS hits FROM documents WHERE ${match} ORDER BY 2 DESC, id LIMIT ${size}`, [text]);
+    return { count: Number(n.rows[0]?.n), docs: best.rows.map((r) => ({ Id: Number(r.id), Hits: Number(r.hits) })) };
+  }
+
+  it('one word sorted by hits: its page walks the word\'s rows in order and its count is kept, through edits, deletes and restores', async () => {
+    // A broad word: most documents match, which is when ranking them all cost most.
+    const check = async () => {
+      const { result, plans } = await hitsPage('invoice');
+      const want = await expected('invoice', ['invoic']);
+      expect(result.count).toBe(want.count);
+      expect(result.docs.map((d) => ({ Id: d.Id, Hits: d.Hits }))).toEqual(want.docs);
+      expect(plans).toHaveLength(1);
+      // In the order of the page: no sort of the matches (at this size the planner may read the few documents whole).
+      expect(plans[0]).toContain('Index Only Scan using document_terms_rank');
+      expect(plans[0]).not.toMatch(/\bSort\b|documents_tsv_gin/);
+      return result;
+    };
+    const before = await check();
+    expect(before.count).toBeGreaterThan(20);
+
+    // Invoice, invoices and invoiced are one word to the search: 32 hits, more than any seeded document.
+    const r = await s.store.query<{ id: number }>(
+      `INSERT INTO documents (archive_id, secure_hash, content_text) VALUES (${A.paidInvoices}, 'hits-test', repeat('Invoice ', 30) || 'invoices invoiced') RETURNING id`,
+    );
+    const id = Number(r.rows[0]?.id);
+    let now = await check();
+    expect(now.docs[0]).toMatchObject({ Id: id, Hits: 32 });
+    expect(now.count).toBe(before.count + 1);
+
+    await s.store.query(`UPDATE documents SET content_text = 'one invoice, then ' || repeat('invoices ', 40) WHERE id = ${id}`);
+    expect((await check()).docs[0]).toMatchObject({ Id: id, Hits: 41 });
+    await s.store.query(`UPDATE documents SET content_text = 'nothing to see' WHERE id = ${id}`);
+    now = await check();
+    expect(now.count).toBe(before.count);
+    await s.store.query(`UPDATE documents SET content_text = repeat('invoice ', 50), archive_id = ${A.invoices} WHERE id = ${id}`);
+    expect((await check()).docs[0]).toMatchObject({ Id: id, Hits: 50 });
+    await s.store.query(`UPDATE documents SET deleted = true WHERE id = ${id}`);
+    expect((await check()).docs.map((d) => d.Id)).not.toContain(id);
+    await s.store.query(`UPDATE documents SET archive_id = ${A.contracts} WHERE id = ${id}`);
+    await s.store.query(`UPDATE documents SET deleted = false WHERE id = ${id}`);
+    expect((await check()).count).toBe(before.count);
+    await s.store.query(`UPDATE documents SET archive_id = ${A.invoices} WHERE id = ${id}`);
+    expect((await check()).docs[0]).toMatchObject({ Id: id, Hits: 50 });
+    await s.store.query(`DELETE FROM documents WHERE id = ${id}`);
+    expect((await check()).count).toBe(before.count);
+    const left = await s.store.query(`SELECT 1 FROM document_terms WHERE document_id = ${id}`);
+    expect(left.rowCount).toBe(0);
+  });
+
+  it('several words sorted by hits: the hits of each add up, and the page and count go through the full-text index, never checking every document\'s vector', async () => {
+    const { result, plans } = await hitsPage('invoice payment');
+    const want = await expected('invoice payment', ['invoic', 'payment']);
+    expect(want.count).toBeGreaterThan(5);
+    expect(result.count).toBe(want.count);
+    expect(result.docs.map((d) => ({ Id: d.Id, Hits: d.Hits }))).toEqual(want.docs);
     expect(plans).toHaveLength(2);
     for (const plan of plans) {
       expect(plan).toContain('Bitmap Index Scan on documents_tsv_gin');
       expect(plan).not.toMatch(/Seq Scan|documents_archive_idx/);
     }
-    // The same answer as the plain query: the count, and the best ranked documents in order.
-    const q = `NOT deleted AND archive_id IN (${A.invoices}, ${A.paidInvoices}) AND content_tsv @@ websearch_to_tsquery('english', 'invoice')`;
-    const n = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM documents WHERE ${q}`);
-    expect(result.count).toBe(Number(n.rows[0]?.n));
-    expect(result.count).toBeGreaterThan(scope.archiveIds.length * 10);
-    const best = await s.store.query<{ id: number }>(`SELECT id FROM documents WHERE ${q} ORDER BY ts_rank(content_tsv, websearch_to_tsquery('english', 'invoice'))::float8 DESC, id LIMIT 5`);
-    expect(result.docs.map((d) => d.Id)).toEqual(best.rows.map((r) => Number(r.id)));
+  });
+
+  it('documents written before the word table get their words from a background fill; searches answer the same before and after it', async () => {
+    // As after migration 018 on an existing archive: no words kept, every document still to fill.
+    await s.store.exec(`DELETE FROM document_terms; DELETE FROM archive_doc_counts WHERE term <> '';
+      INSERT INTO document_terms_fill (next_id, upto) SELECT 1, max(id) FROM documents`);
+    const ids = await s.store.query<{ id: number }>(`SELECT id FROM documents WHERE ${inScope} ORDER BY id`);
+    const [first, last] = [Number(ids.rows[0]?.id), Number(ids.rows[ids.rows.length - 1]?.id)];
+    const want = await expected('invoice', ['invoic']);
+    const unfilled = await hitsPage('invoice', recordingPlans(s.store).store);
+    expect(unfilled.result.count).toBe(want.count);
+    expect(unfilled.result.docs.map((d) => ({ Id: d.Id, Hits: d.Hits }))).toEqual(want.docs);
+    expect(unfilled.plans.join('\n')).toContain('documents_tsv_gin');
+    expect(unfilled.plans.join('\n')).not.toContain('document_terms');
+
+    // A step fills the first documents; a change to one of them is kept by the triggers, a change
+    // to one further on is left to the fill, which reads it as it is then.
+    expect(await fillTermsStep(s.store, 10)).toBe(true);
+    await s.store.query(`UPDATE documents SET content_text = repeat('invoice ', 60) WHERE id = ${first}`);
+    await s.store.query(`UPDATE documents SET content_text = repeat('invoice ', 70) WHERE id = ${last}`);
+    await fillTerms(s.store);
+    expect(await fillTermsStep(s.store)).toBe(false);
+
+    const kept = await s.store.query<{ n: number }>(
+      `SELECT count(*) AS n FROM (
+         (SELECT term, hits, document_id, archive_id FROM document_terms
+          EXCEPT ALL SELECT u.lexeme, array_length(u.positions, 1), d.id, d.archive_id FROM documents d, unnest(d.content_tsv) u WHERE NOT d.deleted)
+         UNION ALL
+         (SELECT u.lexeme, array_length(u.positions, 1), d.id, d.archive_id FROM documents d, unnest(d.content_tsv) u WHERE NOT d.deleted
+          EXCEPT ALL SELECT term, hits, document_id, archive_id FROM document_terms)) x`,
+    );
+    expect(Number(kept.rows[0]?.n)).toBe(0);
+    const filled = await hitsPage('invoice', recordingPlans(s.store).store);
+    const now = await expected('invoice', ['invoic']);
+    expect(now.docs.slice(0, 2)).toEqual([{ Id: last, Hits: 70 }, { Id: first, Hits: 60 }]);
+    expect(filled.result.count).toBe(now.count);
+    expect(filled.result.docs.map((d) => ({ Id: d.Id, Hits: d.Hits }))).toEqual(now.docs);
+    expect(filled.plans.join('\n')).toContain('document_terms_rank');
   });
 });
