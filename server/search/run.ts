@@ -244,10 +244,34 @@ export async function runPage(
             LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
   } else {
     const hits = w.words ? hitsOf(params, w.words.lexemes) : 'NULL::float8';
-    sql = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits
-             FROM documents d WHERE ${byHits ? w.textSql : w.sql}
-            ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
-            LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+    const first = byHits ? undefined : groupedSort(page.sort, scope.fields);
+    if (first) {
+      // Sorted by a field and more: walk the first field's values in order (one step of its index
+      // each) and take each value's best rows by the other keys (each walks its own index), rather
+      // than reading every document of the first value (7,400 of 45,000 for a department) to sort
+      // them. The rows come out in the walk's order: a nested loop over the recursive walk, then
+      // the documents without a value, which that sort puts last; the LIMIT stops the walk as soon
+      // as the page is full.
+      const select = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits FROM documents d WHERE ${w.sql}`;
+      const rest = orderBy(page.sort.slice(1), scope.fields, Boolean(w.tsquery));
+      const each = params.add(offset + page.size);
+      const next = (cond: string) => `SELECT ${first.key} FROM documents d WHERE ${w.sql} AND ${first.key} ${cond} ORDER BY ${first.key} ${first.dir} NULLS LAST LIMIT 1`;
+      sql = `WITH RECURSIVE v(k) AS (
+               (${next('IS NOT NULL')})
+               UNION ALL
+               SELECT (${next(`${first.dir === 'ASC' ? '>' : '<'} v.k`)}) FROM v WHERE v.k IS NOT NULL
+             )
+             SELECT * FROM (
+               (SELECT p.* FROM v CROSS JOIN LATERAL (${select} AND ${first.key} = v.k ORDER BY ${rest} LIMIT ${each}) p)
+               UNION ALL
+               (${select} AND ${first.key} IS NULL ORDER BY ${rest} LIMIT ${each})
+             ) x LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+    } else {
+      sql = `SELECT ${DOC_ROW_COLUMNS}, ${hits} AS hits
+               FROM documents d WHERE ${byHits ? w.textSql : w.sql}
+              ORDER BY ${orderBy(page.sort, scope.fields, Boolean(w.tsquery))}
+              LIMIT ${params.add(page.size)} OFFSET ${params.add(offset)}`;
+    }
   }
   const r = byHits && !byTerm ? await textDriven(db, (tx) => tx.query<DocRow>(sql, params.values)) : await db.query<DocRow>(sql, params.values);
   const rows = r.rows;
@@ -265,6 +289,18 @@ export async function runPage(
   const thumbs = await thumbVersions(db, rows.map((d) => Number(d.id)));
   const docs = rows.map((d) => toResultDocument(d, scope.fields, ctx.archives, thumbs));
   return { count, docs, terms: w.terms };
+}
+
+/**
+ * The first key of a sort by several columns, when it is a scalar field (which has sort indexes,
+ * 009) and no key is hits: its sort expression and direction.
+ */
+function groupedSort(sort: readonly SortSpec[], fields: readonly FieldRow[]): { key: string; dir: 'ASC' | 'DESC' } | undefined {
+  const [head] = sort;
+  if (!head || sort.length < 2 || sort.some((x) => x.field === HITS_SORT)) return undefined;
+  const f = fields.find((x) => x.id === Number(head.field));
+  if (!f || isMulti(f)) return undefined;
+  return { key: sortKey(f), dir: head.dir === 'desc' ? 'DESC' : 'ASC' };
 }
 
 /**

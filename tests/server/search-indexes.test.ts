@@ -12,7 +12,8 @@ import { archiveFields, isMulti, promptsOf } from '../../server/search/model';
 import { orderBy, parseCriteria } from '../../server/search/query';
 import { runPage } from '../../server/search/run';
 import { fillTerms, fillTermsStep } from '../../server/search/terms-fill';
-import { SEED_IDS } from '../../server/seed/catalog';
+import { F, SEED_IDS } from '../../server/seed/catalog';
+import type { SortSpec } from '../../src/api/search';
 import { signIn, startServer, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -59,6 +60,44 @@ describe('sort indexes', () => {
   });
 });
 
+describe('pages sorted by several columns', () => {
+  it('walk the first column\'s values one by one and give the same pages as one sort of all matches, documents without a value last', async () => {
+    const fields = await archiveFields(s.store, A.invoices);
+    const scope = { archiveIds: [A.invoices, A.paidInvoices], fields };
+    // Some documents without a department, which every order puts last.
+    await s.store.query(`UPDATE documents SET fields = fields - '${F.department}' WHERE id IN (SELECT id FROM documents WHERE archive_id = ${A.invoices} ORDER BY id LIMIT 6)`);
+    const prompts = await promptsOf(s.store, S.contentSearch);
+    const content = prompts.find((p) => p.prompt === 'Search text');
+    const searches = [
+      { conds: [], where: '' },
+      { conds: parseCriteria(JSON.stringify([{ ID: content?.id, VAL: 'invoice' }]), prompts), where: ` AND d.content_tsv @@ websearch_to_tsquery('english', 'invoice')` },
+    ];
+    const sorts: SortSpec[][] = [
+      [{ field: String(F.department), dir: 'asc' }, { field: String(F.amount), dir: 'desc' }],
+      [{ field: String(F.department), dir: 'desc' }, { field: String(F.title), dir: 'asc' }, { field: String(F.documentDate), dir: 'desc' }],
+      [{ field: String(F.documentDate), dir: 'asc' }, { field: String(F.customer), dir: 'asc' }],
+    ];
+    const size = 7;
+    for (const search of searches) {
+      for (const sort of sorts) {
+        const all = await s.store.query<{ id: number }>(
+          `SELECT d.id FROM documents d WHERE NOT d.deleted AND d.archive_id IN (${A.invoices}, ${A.paidInvoices})${search.where} ORDER BY ${orderBy(sort, fields, false)}`,
+        );
+        const want = all.rows.map((r) => Number(r.id));
+        expect(want.length).toBeGreaterThan(3 * size);
+        const got: number[] = [];
+        for (let n = 1; n <= Math.ceil(want.length / size); n++) {
+          const { store, plans } = recordingAll(s.store);
+          const result = await runPage(store, scope, search.conds, { page: n, size, sort, freshCount: false }, { trgm: s.store.hasTrgm, now: s.clock.t, archives: new Map<number, ArchiveRow>() });
+          expect(plans.some((p) => p.includes('Recursive Union')), JSON.stringify(sort)).toBe(true);
+          got.push(...result.docs.map((d) => d.Id));
+        }
+        expect(got, JSON.stringify(sort)).toEqual(want);
+      }
+    }
+  });
+});
+
 describe('counts without conditions', () => {
   it('follow inserts, moves, deletes and restores, also once the delta rows are folded', async () => {
     const scope = [A.invoices, A.paidInvoices];
@@ -95,11 +134,15 @@ describe('counts without conditions', () => {
 });
 
 /** The store, with the plan of every full-text statement it runs (a match, or the word table) recorded (EXPLAIN in the same transaction). */
-function recordingPlans(store: Store): { store: Store; plans: string[] } {
+const recordingPlans = (store: Store) => recording(store, (sql) => /^\s*SELECT/i.test(sql) && /content_tsv @@|FROM document_terms t /.test(sql));
+/** The same for every statement that reads documents. */
+const recordingAll = (store: Store) => recording(store, (sql) => /^\s*(SELECT|WITH)/i.test(sql) && sql.includes('FROM documents d'));
+
+function recording(store: Store, record: (sql: string) => boolean): { store: Store; plans: string[] } {
   const plans: string[] = [];
   const wrap = (q: Queryable): Queryable => ({
     query: async <T,>(sql: string, params?: unknown[]) => {
-      if (/^\s*SELECT/i.test(sql) && /content_tsv @@|FROM document_terms t /.test(sql)) {
+      if (record(sql)) {
         const r = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
         plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
       }
