@@ -177,7 +177,9 @@ export type ArchiveDocument = z.infer<typeof ArchiveDocument>;
  * sub-archive's documents appear in their parent's search); Permissions are the user's bits on it.
  * Fields: one entry per field of the searched archive, in column order: VAL '' when empty; MVAL
  * (array, possibly empty) only for multi-value fields and table-field columns, whose VAL is the
- * first value. Hits: rank of the content search (higher is better), null without one. Version:
+ * first value. Hits: how many times the content search's words (excluded ones not counted) occur in
+ * the document's text, a whole number (the words as the search matches them: 'invoices' counts
+ * for 'invoice'), null without a content search. Version:
  * the version number as text for archives with revision control, web revision or versions
  * (Props 1, 4, 16), else null.
  */

@@ -232,6 +232,13 @@ describe('content search', () => {
     expect((await check()).count).toBe(before.count);
     const left = await s.store.query(`SELECT 1 FROM document_terms WHERE document_id = ${id}`);
     expect(left.rowCount).toBe(0);
+
+    // Many at once, as when an archive is deleted with its documents.
+    const sub = await s.store.query(`DELETE FROM documents WHERE archive_id = ${A.paidInvoices}`);
+    expect(sub.rowCount).toBeGreaterThan(3);
+    expect((await check()).count).toBeLessThan(before.count);
+    const orphans = await s.store.query('SELECT 1 FROM document_terms t WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND NOT d.deleted)');
+    expect(orphans.rowCount).toBe(0);
   });
 
   it('several words sorted by hits: the hits of each add up, and the page and count go through the full-text index, never checking every document\'s vector', async () => {

@@ -53,16 +53,15 @@ BEGIN
 END
 $$;
 
--- A document whose text, deleted flag or archive changed, or that is deleted for good: a row at a
--- time, so each of its words is found through the index (term, hits, id) rather than by joining a
--- transition table the planner knows nothing of. A document the fill has not reached yet is left
+-- A document whose text, deleted flag or archive changed: a row at a time (an UPDATE trigger with
+-- transition tables cannot name its columns, and would run on every edit of a field), each of its
+-- words found through the index (term, hits, id). A document the fill has not reached yet is left
 -- to it; the fill row is read FOR SHARE so that a fill step never runs beside this change.
 CREATE OR REPLACE FUNCTION document_terms_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  doc_id bigint := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END;
   unfilled boolean;
 BEGIN
-  SELECT doc_id BETWEEN f.next_id AND f.upto INTO unfilled FROM document_terms_fill f FOR SHARE;
+  SELECT NEW.id BETWEEN f.next_id AND f.upto INTO unfilled FROM document_terms_fill f FOR SHARE;
   IF unfilled THEN
     RETURN NULL;
   END IF;
@@ -72,13 +71,34 @@ BEGIN
     RETURNING t.term, t.archive_id, -1 AS d
   ), added AS (
     INSERT INTO document_terms (term, hits, document_id, archive_id)
-    SELECT u.lexeme, tsv_hits(u.positions), NEW.id, NEW.archive_id FROM unnest(NEW.content_tsv) u
-     WHERE TG_OP = 'UPDATE' AND NOT NEW.deleted
+    SELECT u.lexeme, tsv_hits(u.positions), NEW.id, NEW.archive_id FROM unnest(NEW.content_tsv) u WHERE NOT NEW.deleted
     RETURNING term, archive_id, 1 AS d
   )
   INSERT INTO archive_doc_counts (term, archive_id, n)
     SELECT term, archive_id, sum(d) FROM (SELECT * FROM gone UNION ALL SELECT * FROM added) x
      GROUP BY term, archive_id HAVING sum(d) <> 0;
+  RETURN NULL;
+END
+$$;
+
+-- Documents deleted for good (an archive's, all at once): a statement at a time, each word of each
+-- document found through the index; hash and merge joins are off for this function, as the
+-- planner would otherwise read the whole table to delete the words of a few documents.
+CREATE OR REPLACE FUNCTION document_terms_delete() RETURNS trigger LANGUAGE plpgsql
+SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+DECLARE
+  fill_from bigint;
+  fill_to bigint;
+BEGIN
+  SELECT next_id, upto INTO fill_from, fill_to FROM document_terms_fill FOR SHARE;
+  WITH gone AS (
+    DELETE FROM document_terms t
+     USING (SELECT o.id, u.lexeme, tsv_hits(u.positions) AS hits FROM old_rows o, unnest(o.content_tsv) u
+             WHERE NOT o.deleted AND (fill_from IS NULL OR o.id NOT BETWEEN fill_from AND fill_to)) x
+     WHERE t.term = x.lexeme AND t.hits = x.hits AND t.document_id = x.id
+    RETURNING t.term, t.archive_id
+  )
+  INSERT INTO archive_doc_counts (term, archive_id, n) SELECT term, archive_id, -count(*) FROM gone GROUP BY term, archive_id;
   RETURN NULL;
 END
 $$;
@@ -91,8 +111,8 @@ CREATE TRIGGER documents_terms_ins AFTER INSERT ON documents REFERENCING NEW TAB
 CREATE TRIGGER documents_terms_upd AFTER UPDATE OF content_text, deleted, archive_id ON documents FOR EACH ROW
   WHEN (OLD.content_text IS DISTINCT FROM NEW.content_text OR OLD.deleted IS DISTINCT FROM NEW.deleted OR OLD.archive_id IS DISTINCT FROM NEW.archive_id)
   EXECUTE FUNCTION document_terms_change();
-CREATE TRIGGER documents_terms_del AFTER DELETE ON documents FOR EACH ROW
-  EXECUTE FUNCTION document_terms_change();
+CREATE TRIGGER documents_terms_del AFTER DELETE ON documents REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION document_terms_delete();
 
 -- Folds every delta row into one per term and archive (the hourly purge and the seed call it).
 CREATE OR REPLACE FUNCTION fold_doc_counts() RETURNS void LANGUAGE sql AS $$
