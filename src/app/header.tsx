@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TranslationKey } from '../i18n/resources';
@@ -8,7 +8,7 @@ import type { DownloadExport } from '../features/notifications/components/export
 import { pickFolder } from '../platform/pick-folder';
 import { LicenceType } from '../api/licences';
 import { useDismiss } from '../ui/use-dismiss';
-import { sessionScope } from '../session/session';
+import { sessionScope, updateSession } from '../session/session';
 import { useSession } from '../session/use-session';
 
 /**
@@ -85,6 +85,11 @@ export function AppHeader() {
   const adminButtons = buttons.filter((b) => b.shown && b.admin);
 
   const userName = rights.data?.user.Name ?? session?.userName ?? null;
+  // A session from a link (TokenCapture) that could not learn its user's name then learns it here.
+  const knownName = rights.data?.user.Name;
+  useEffect(() => {
+    if (knownName && session && session.userName === null) void updateSession({ userName: knownName });
+  }, [knownName, session]);
   const readOnly = (rights.data?.user.LicenceType ?? session?.licenceType) === LicenceType.webOnlyReadOnly;
 
   return (

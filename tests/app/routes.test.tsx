@@ -110,10 +110,35 @@ describe('guards and /direct', () => {
     await waitFor(() => expect(screen.getByLabelText('User name')).toBeTruthy());
   });
 
-  it('a token in the address becomes the session and leaves the address', async () => {
+  it('a token in the address becomes the session, named after its user, and leaves the address', async () => {
     const app = renderApp('/select?token=token-from-link-0123456789', fakeServer());
     await waitFor(() => expect(app.here()).toBe('/select'));
     expect(getSession()?.token).toBe('token-from-link-0123456789');
+    // As a sign-in names it: what the device keeps is kept per user, and stamps carry the name.
+    expect(getSession()?.userName).toBe('user');
+  });
+
+  it('a session from a link that could not learn its user (offline then) is named once the header hears who it is', async () => {
+    await setSession({ token: 'token-from-link-0123456789', licenceType: null, userName: null });
+    renderApp('/select', fakeServer());
+    await waitFor(() => expect(getSession()?.userName).toBe('user'));
+  });
+
+  it('a token of another user drops the answers kept for the one before; the same user keeps them', async () => {
+    await setSession({ token: 'token-of-admin-0123456789', licenceType: 1, userName: 'admin' });
+    const other = renderApp('/select?token=token-from-link-0123456789', fakeServer());
+    other.queryClient.setQueryData(['kept'], 'for admin');
+    await waitFor(() => expect(getSession()?.userName).toBe('user'));
+    await waitFor(() => expect(other.here()).toBe('/select'));
+    expect(other.queryClient.getQueryData(['kept'])).toBeUndefined();
+    cleanup();
+
+    const same = renderApp('/select?token=token-from-link-9876543210', fakeServer());
+    same.queryClient.setQueryData(['kept'], 'for user');
+    await waitFor(() => expect(getSession()?.token).toBe('token-from-link-9876543210'));
+    await waitFor(() => expect(same.here()).toBe('/select'));
+    expect(getSession()?.userName).toBe('user');
+    expect(same.queryClient.getQueryData(['kept'])).toBe('for user');
   });
 
   it('an invalid licence ends on the licence-expired page', async () => {

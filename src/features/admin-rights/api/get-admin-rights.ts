@@ -18,10 +18,15 @@ function flag(query: Record<string, string>, signal?: AbortSignal): Promise<bool
   return apiRequest({ path: adminPaths.functions, query, schema: FlagAnswer, signal }).then((a) => a.Value);
 }
 
+/** GET api/admin?function=user: who the token in use belongs to. */
+export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiRequest({ path: adminPaths.functions, query: { function: 'user' }, schema: CurrentUser, signal });
+}
+
 export async function getAdminRights(signal?: AbortSignal): Promise<AdminRights> {
   const feature = (f: AdminFeature) => flag({ feature: f }, signal);
   const [user, isAnyDbAdmin, isAdminAll, featureUsers, featureWorkflow] = await Promise.all([
-    apiRequest({ path: adminPaths.functions, query: { function: 'user' }, schema: CurrentUser, signal }),
+    getCurrentUser(signal),
     flag({ function: 'isAnyDbAdmin' }, signal),
     flag({ function: 'isAdminAll' }, signal),
     feature('usr'),
