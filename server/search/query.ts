@@ -107,6 +107,8 @@ export interface Built {
   tsquery?: string;
   /** The content search's text and its clause in `where`. */
   text?: { query: string; clause: string };
+  /** Clauses of `where` that are one scalar text field equal to one value: the field and the value's sort key. */
+  equals: Map<string, { field: number; term: string }>;
   terms: string[];
 }
 
@@ -136,7 +138,7 @@ export function termsOf(q: string): string[] {
 export function buildConditions(conds: readonly Condition[], fields: readonly FieldRow[], params: Params, opts: { trgm: boolean; text?: boolean }): Built {
   const fieldSet = new Map(fields.map((f) => [f.id, f]));
   const where: string[] = [];
-  const out: Built = { where, terms: [] };
+  const out: Built = { where, terms: [], equals: new Map() };
   for (const { prompt: p, val, mval } of conds) {
     if (p.type === 0) {
       const q = val.trim();
@@ -202,6 +204,8 @@ export function buildConditions(conds: readonly Condition[], fields: readonly Fi
           }
         }
         where.push(ors.length === 1 ? (ors[0] as string) : `(${ors.join(' OR ')})`);
+        const only = unique[0];
+        if (p.condition === 'Equals' && unique.length === 1 && only !== undefined && type === 1 && !fm.multi) out.equals.set(ors[0] as string, { field: f.id, term: only.toLowerCase() });
         break;
       }
     }

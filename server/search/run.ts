@@ -10,6 +10,7 @@ import type { ArchiveRow } from '../auth/permissions.js';
 import { intArray, type Queryable, type Store } from '../db/store.js';
 import { dataVersion } from './data-version.js';
 import { archiveDocCount } from './doc-counts.js';
+import { countedFields } from './field-counts.js';
 import { isMulti, type FieldRow } from './model.js';
 import { Params, buildConditions, orderBy, sortKey, type Condition } from './query.js';
 import { HITS_SORT, type SortSpec } from '../../src/api/search.js';
@@ -66,6 +67,8 @@ interface Where {
   term?: { sql: string; params: Params };
   /** ... and when the word and the archives are all that filters: the count comes from archive_doc_counts. */
   termWhole?: boolean;
+  /** When one value of a counted field (field-counts.ts) and the archives are all that filters: its count is kept too. */
+  fieldWhole?: { field: number; term: string };
 }
 
 /** The filter's clauses (`text: false`: without the full-text one) and their parameters. */
@@ -79,7 +82,12 @@ function filterOf(scope: Scope, conds: readonly Condition[], opts: { trgm: boole
   if (scope.tab && scope.tab.value !== '') {
     const f = scope.fields.find((x) => x.id === scope.tab?.fieldId);
     // The value is not empty, so the text sort key (NULL for '') matches the same documents and walks its index.
-    if (f && !isMulti(f)) clauses.push(`${sortKey({ id: f.id, type: 1 })} = ${params.add(scope.tab.value.toLowerCase())}`);
+    if (f && !isMulti(f)) {
+      const term = scope.tab.value.toLowerCase();
+      const clause = `${sortKey({ id: f.id, type: 1 })} = ${params.add(term)}`;
+      clauses.push(clause);
+      if (f.type === 1) built.equals.set(clause, { field: f.id, term });
+    }
   }
   return { ids, clauses, params, built };
 }
@@ -87,6 +95,8 @@ function filterOf(scope: Scope, conds: readonly Condition[], opts: { trgm: boole
 async function whereOf(db: Queryable, scope: Scope, conds: readonly Condition[], trgm: boolean): Promise<Where> {
   const { ids, clauses, params, built } = filterOf(scope, conds, { trgm, text: true });
   const w: Where = { sql: clauses.join(' AND '), params, ids, tsquery: built.tsquery, terms: built.terms, whole: clauses.length === 2 ? ids : undefined };
+  const only = clauses.length === 3 ? built.equals.get(clauses[2] as string) : undefined;
+  if (only && (await countedFields(db)).has(only.field)) w.fieldWhole = only;
   const text = built.text;
   if (!text) return w;
   // The same rows, in a form no index serves (deleted is NOT NULL): see textDriven.
@@ -131,7 +141,8 @@ async function textDriven<T>(db: Store, fn: (q: Queryable) => Promise<T>): Promi
 /** The number of matches: kept per archive by the database when only the archives filter, counted otherwise. */
 async function countOf(db: Store, w: Where, values: unknown[]): Promise<number> {
   if (w.whole) return archiveDocCount(db, w.whole);
-  if (w.termWhole && w.words?.single !== undefined) return archiveDocCount(db, w.ids, w.words.single);
+  if (w.termWhole && w.words?.single !== undefined) return archiveDocCount(db, w.ids, { term: w.words.single });
+  if (w.fieldWhole) return archiveDocCount(db, w.ids, w.fieldWhole);
   const { textSql } = w;
   const r = textSql
     ? await textDriven(db, (tx) => tx.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${textSql}`, values))

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createDocumentIndexes, dropDocumentIndexes } from '../db/migrate.js';
 import { foldDocCounts } from '../search/doc-counts.js';
+import { countFields } from '../search/field-counts.js';
 import type { Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ARCHIVE_FIELDS, CITIES, CUSTOMERS, DEPARTMENTS, DOCUMENT_TYPES, F, SEED_IDS, STATUSES, TAGS, seedCatalog } from './catalog.js';
@@ -271,7 +272,9 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   log('building indexes');
   await createDocumentIndexes(store);
   await resetSequences(store);
-  // One count row per archive and word, instead of one per word and loading statement.
+  // The fields searches filter on (lists, view tabs) counted; one count row per archive and key,
+  // instead of one per key and loading statement.
+  await countFields(store);
   await foldDocCounts(store);
   // VACUUM sets the visibility map, so counts can use index-only scans from the first search.
   await store.exec('VACUUM ANALYZE');

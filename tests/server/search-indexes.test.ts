@@ -12,6 +12,7 @@ import { archiveFields, isMulti, promptsOf } from '../../server/search/model';
 import { orderBy, parseCriteria } from '../../server/search/query';
 import { runPage } from '../../server/search/run';
 import { fillTerms, fillTermsStep } from '../../server/search/terms-fill';
+import { foldDocCounts } from '../../server/search/doc-counts';
 import { F, SEED_IDS } from '../../server/seed/catalog';
 import type { SortSpec } from '../../src/api/search';
 import { signIn, startServer, type TestServer } from './helpers';
@@ -116,7 +117,7 @@ describe('counts without conditions', () => {
     for (let i = 0; i < 70; i++) await s.store.query(`INSERT INTO documents (archive_id, secure_hash) VALUES (${A.paidInvoices}, 'idx-one-${i}')`);
     await expectCount();
     expect(await dbCount(scope)).toBe(before + 100);
-    const rows = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM archive_doc_counts WHERE term = '' AND archive_id IN (${scope.join(',')})`);
+    const rows = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM archive_doc_counts WHERE field_id = 0 AND term = '' AND archive_id IN (${scope.join(',')})`);
     expect(Number(rows.rows[0]?.n)).toBeLessThanOrEqual(scope.length + 1);
 
     // Moved out of the search's archives, soft-deleted, restored, deleted for good.
@@ -133,16 +134,73 @@ describe('counts without conditions', () => {
   });
 });
 
+describe('counts of one list value or one view tab', () => {
+  it('are kept per archive and value, never counted from the documents, and follow edits, moves, deletes and restores', async () => {
+    const fields = await archiveFields(s.store, A.invoices);
+    const scope = { archiveIds: [A.invoices, A.paidInvoices], fields };
+    const prompts = await promptsOf(s.store, S.allInvoices);
+    const department = prompts.find((p) => p.prompt === 'Department');
+    expect(department).toBeDefined();
+    const inScope = `NOT deleted AND archive_id IN (${A.invoices}, ${A.paidInvoices})`;
+    const byDepartment = async (value: string) => {
+      const { store, sqls } = recordingAll(s.store);
+      const conds = parseCriteria(JSON.stringify([{ ID: department?.id, VAL: value }]), prompts);
+      const result = await runPage(store, scope, conds, { page: 1, size: 5, sort: [{ field: String(F.amount), dir: 'desc' }], freshCount: true }, { trgm: s.store.hasTrgm, now: s.clock.t, archives: new Map<number, ArchiveRow>() });
+      expect(sqls.filter((q) => /count\(\*\)/.test(q))).toEqual([]);
+      return result.count;
+    };
+    const byTab = async (value: string) => {
+      const { store, sqls } = recordingAll(s.store);
+      const result = await runPage(store, { ...scope, tab: { fieldId: F.status, value } }, [], { page: 1, size: 5, sort: [], freshCount: true }, { trgm: s.store.hasTrgm, now: s.clock.t, archives: new Map<number, ArchiveRow>() });
+      expect(sqls.filter((q) => /count\(\*\)/.test(q))).toEqual([]);
+      return result.count;
+    };
+    const inDb = async (field: number, value: string) => {
+      const r = await s.store.query<{ n: number }>(`SELECT count(*) AS n FROM documents WHERE ${inScope} AND lower(fields->>'${field}') = $1`, [value.toLowerCase()]);
+      return Number(r.rows[0]?.n);
+    };
+    const check = async () => {
+      for (const v of ['Finance', 'sales', 'Nowhere']) expect(await byDepartment(v), v).toBe(await inDb(F.department, v));
+      for (const v of ['Paid', 'New']) expect(await byTab(v), v).toBe(await inDb(F.status, v));
+    };
+    await check();
+    expect(await inDb(F.department, 'Finance')).toBeGreaterThan(0);
+
+    const ins = await s.store.query<{ id: number }>(
+      `INSERT INTO documents (archive_id, secure_hash, fields) SELECT ${A.paidInvoices}, 'count-test-' || g, jsonb_build_object('${F.department}', CASE WHEN g % 2 = 0 THEN 'FINANCE' ELSE 'Sales' END, '${F.status}', 'Paid')
+         FROM generate_series(1, 9) g RETURNING id`,
+    );
+    const ids = ins.rows.map((r) => Number(r.id)).join(', ');
+    await check();
+    await s.store.query(`UPDATE documents SET fields = jsonb_set(fields, '{${F.department}}', '"Finance"') WHERE id IN (${ids})`);
+    await check();
+    await s.store.query(`UPDATE documents SET fields = fields - '${F.department}' WHERE id IN (${ids}) AND id % 3 = 0`);
+    await s.store.query(`UPDATE documents SET fields = jsonb_set(fields, '{${F.status}}', '"New"') WHERE id IN (${ids}) AND id % 3 = 1`);
+    await check();
+    await s.store.query(`UPDATE documents SET archive_id = ${A.contracts} WHERE id IN (${ids}) AND id % 2 = 0`);
+    await s.store.query(`UPDATE documents SET deleted = true WHERE id IN (${ids}) AND id % 2 = 1`);
+    await check();
+    await s.store.query(`UPDATE documents SET deleted = false, archive_id = ${A.invoices} WHERE id IN (${ids})`);
+    await check();
+    await foldDocCounts(s.store);
+    await check();
+    await s.store.query(`DELETE FROM documents WHERE id IN (${ids})`);
+    await check();
+  });
+});
+
 /** The store, with the plan of every full-text statement it runs (a match, or the word table) recorded (EXPLAIN in the same transaction). */
 const recordingPlans = (store: Store) => recording(store, (sql) => /^\s*SELECT/i.test(sql) && /content_tsv @@|FROM document_terms t /.test(sql));
 /** The same for every statement that reads documents. */
 const recordingAll = (store: Store) => recording(store, (sql) => /^\s*(SELECT|WITH)/i.test(sql) && sql.includes('FROM documents d'));
 
-function recording(store: Store, record: (sql: string) => boolean): { store: Store; plans: string[] } {
+function recording(store: Store, record: (sql: string) => boolean): { store: Store; plans: string[]; sqls: string[] } {
   const plans: string[] = [];
+  const sqls: string[] = [];
   const wrap = (q: Queryable): Queryable => ({
     query: async <T,>(sql: string, params?: unknown[]) => {
       if (record(sql)) {
+        sqls.push(sql);
         const r = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
         plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
       }
@@ -158,7 +216,7 @@ function recording(store: Store, record: (sql: string) => boolean): { store: Sto
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
   });
-  return { store: proxy, plans };
+  return { store: proxy, plans, sqls };
 }
 
 describe('content search', () => {
