@@ -9,6 +9,7 @@ import { NotificationsTray } from '../../src/features/notifications/components/n
 import { i18n } from '../../src/i18n/i18n';
 import { IMPORT_WAITING_FILES, enqueueImport } from '../../src/sync/kinds/import';
 import { jsonResponse } from '../api/fake-fetch';
+import { findNotificationsPanel } from '../support/app-harness';
 
 beforeEach(async () => {
   await db.outbox.clear();
@@ -23,7 +24,7 @@ async function openTray() {
     </I18nextProvider>,
   );
   fireEvent.click(await screen.findByTestId('header-notifications'));
-  return screen.findByRole('region', { name: 'Notifications' });
+  return findNotificationsPanel();
 }
 
 describe('an import in the tray', () => {

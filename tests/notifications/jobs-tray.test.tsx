@@ -10,6 +10,7 @@ import { NotificationsTray } from '../../src/features/notifications/components/n
 import { i18n } from '../../src/i18n/i18n';
 import { jsonResponse } from '../api/fake-fetch';
 import { job } from '../jobs/job-fixtures';
+import { findNotificationsPanel } from '../support/app-harness';
 
 const sent: { url: string; method: string }[] = [];
 let answer: (url: string, method: string) => Response = () => jsonResponse({});
@@ -44,7 +45,7 @@ function renderTray() {
 
 async function openTray(name: string) {
   fireEvent.click(await screen.findByRole('button', { name }));
-  return screen.findByRole('region', { name: 'Notifications' });
+  return findNotificationsPanel();
 }
 
 describe('jobs in the notifications tray', () => {

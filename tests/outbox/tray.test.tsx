@@ -9,6 +9,7 @@ import { NotificationsTray } from '../../src/features/notifications/components/n
 import { enqueueFieldEdit } from '../../src/sync/kinds/field-data';
 import { i18n } from '../../src/i18n/i18n';
 import { jsonResponse } from '../api/fake-fetch';
+import { findNotificationsPanel } from '../support/app-harness';
 
 const conflict = { Message: 'The document was changed by someone else since you edited it: Status', Key: 'CONFLICT', Current: { Rev: 9, Fields: [{ ID: 19, VAL: 'Paid' }] }, Conflicts: [19] };
 
@@ -39,7 +40,7 @@ describe('the notifications tray', () => {
     const button = await screen.findByRole('button', { name: 'Notifications (2 need attention)' });
     fireEvent.click(button);
     // The panel is loaded when the tray first opens.
-    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const panel = await findNotificationsPanel();
     const conflictItem = within(panel).getByRole('listitem', { name: 'Document 7' });
     expect(within(conflictItem).getByText('Conflict')).toBeTruthy();
     expect(conflictItem.textContent).toContain('Yours: Approved');
@@ -69,7 +70,7 @@ describe('the notifications tray', () => {
     await db.outbox.update(b!.seq!, { state: 'failed', error: 'Field Invoice Number: invalid value', reason: { code: 'refused', status: 400, message: 'Field Invoice Number: invalid value' } });
     renderTray();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications (2 need attention)' }));
-    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const panel = await findNotificationsPanel();
     const five = within(panel).getByRole('listitem', { name: 'Invoice 1005' });
     expect(within(five).getByRole('alert').textContent).toBe('Your change to Invoice 1005 was not saved. The server failed on it 5 times in a row (error 500).');
     const refused = within(panel).getByRole('listitem', { name: 'Document 6' });

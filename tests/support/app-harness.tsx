@@ -1,6 +1,6 @@
 /** What component tests of the app share: a fake server behind the client's http layer, and the providers. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createMemoryRouter } from 'react-router-dom';
 import { configureHttp } from '../../src/api/http';
@@ -34,4 +34,12 @@ export function renderRouter(router: ReturnType<typeof createMemoryRouter>, quer
   );
   const here = () => router.state.location.pathname + router.state.location.search;
   return { ...view, router, here, queryClient };
+}
+
+/**
+ * The notifications panel once open. It is loaded on demand (a chunk of its own): with every CPU
+ * busy, its first import here can take longer than findBy's one second.
+ */
+export function findNotificationsPanel(): Promise<HTMLElement> {
+  return screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
 }
