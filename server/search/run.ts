@@ -123,13 +123,15 @@ const hitsOf = (params: Params, lexemes: readonly string[]) =>
  * Runs a full-text count or a page sorted by hits on a plan driven by the full-text (GIN) index,
  * when document_terms cannot serve it (several words, or its fill not done). The planner prices a
  * tsvector match at one operator call, but each one it checks row by row first fetches the
- * document's tsvector from the TOAST table (~3 buffers; counting hits then fetches it again). For a broad search ("invoice": 35,000 of 45,000 documents at 100,000) it preferred a
- * sequential scan, or the archive index, checking every vector: 113,000 buffers for the count and
- * 209,000 for the page, against 16,500 and 112,000 through the GIN index, whose match needs no
- * recheck. So the sequential scan is priced out for this one statement, and the archive filter is
- * written `archive_id + 0` and `deleted IS NOT TRUE`, which neither the archive index nor its
- * predicate (NOT deleted) serves: both are checked on the heap rows the GIN index yields. Pages sorted by a field keep their plain plan: walking the field's sort index and
- * checking vectors until the page is full stops after a few dozen rows.
+ * document's tsvector from the TOAST table (~3 buffers; counting hits then fetches it again). For a
+ * broad search ("invoice": 35,000 of 45,000 documents at 100,000) it preferred a sequential scan,
+ * or the archive index, checking every vector: 113,000 buffers for the count and 209,000 for the
+ * page, against 16,500 and 112,000 through the GIN index, whose match needs no recheck. So the
+ * sequential scan is priced out for this one statement, and the archive filter is written
+ * `archive_id + 0` and `deleted IS NOT TRUE`, which neither the archive index nor its predicate
+ * (NOT deleted) serves: both are checked on the heap rows the GIN index yields. Pages sorted by a
+ * field keep their plain plan: walking the field's sort index and checking vectors until the page
+ * is full stops after a few dozen rows.
  */
 async function textDriven<T>(db: Store, fn: (q: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -138,7 +140,10 @@ async function textDriven<T>(db: Store, fn: (q: Queryable) => Promise<T>): Promi
   });
 }
 
-/** The number of matches: kept per archive by the database when only the archives filter, counted otherwise. */
+/**
+ * The number of matches: kept per archive by the database when only the archives filter, or with
+ * them one content-search word or one value of a counted field; counted otherwise.
+ */
 async function countOf(db: Store, w: Where, values: unknown[]): Promise<number> {
   if (w.whole) return archiveDocCount(db, w.whole);
   if (w.termWhole && w.words?.single !== undefined) return archiveDocCount(db, w.ids, { term: w.words.single });
