@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPg } from './pg-store.js';
 import { openPglite } from './pglite-store.js';
-import { createFieldIndexes, migrate } from './migrate.js';
-import { countFields } from '../search/field-counts.js';
+import { migrate } from './migrate.js';
+import { prepareFieldSearch } from '../search/field-counts.js';
 import type { Store } from './store.js';
 
 export function isMemoryDir(dataDir: string | undefined): boolean {
@@ -27,8 +27,7 @@ export async function openStore(opts: { dataDir?: string; databaseUrl?: string; 
     await migrate(store);
     // Sort indexes a migration or a new archive field left missing (one statement each), and the
     // counts of fields newly filtered on by lists or view tabs.
-    await createFieldIndexes(store);
-    await countFields(store);
+    await prepareFieldSearch(store);
   } catch (e) {
     await store.close();
     throw e;

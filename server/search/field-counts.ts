@@ -4,6 +4,7 @@
  * from. A search whose one condition is such a value (Department = Finance, a view tab) takes its
  * count from archive_doc_counts (doc-counts.ts).
  */
+import { createFieldIndexes } from '../db/migrate.js';
 import type { Queryable, Store } from '../db/store.js';
 
 /** How long a process trusts its list of counted fields (a field counted since is counted for good). */
@@ -49,4 +50,14 @@ export async function countedFields(db: Queryable, now = Date.now()): Promise<Se
   const ids = new Set(r.rows.map((x) => Number(x.field_id)));
   known.set(db, { ids, at: now });
   return ids;
+}
+
+/**
+ * What searching a field needs that a change of the catalogue can leave missing: its sort indexes
+ * (createFieldIndexes) and, for a list or status field, its counts. At start, and after the console
+ * saves an archive (its fields, its view tabs) or a field (its list).
+ */
+export async function prepareFieldSearch(store: Store): Promise<void> {
+  await createFieldIndexes(store);
+  await countFields(store);
 }

@@ -18,6 +18,7 @@ import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import { archivesWithRights, withDescendants } from '../auth/permissions.js';
 import { intArray, type Queryable, type Store } from '../db/store.js';
 import { ApiError, Errors } from '../http/errors.js';
+import { prepareFieldSearch } from '../search/field-counts.js';
 
 interface ArchiveDbRow {
   id: number;
@@ -129,7 +130,7 @@ async function writeFields(tx: Queryable, archiveId: number, fields: number[]) {
 }
 
 export async function createArchive(store: Store, dbId: number, creatorId: number, edit: ArchiveEdit): Promise<AdminArchive> {
-  return store.transaction(async (tx) => {
+  const saved = await store.transaction(async (tx) => {
     const c = await checkEdit(tx, dbId, null, edit);
     const props = edit.RevisionControl === 1 ? ARCHIVE_PROPS.revisionControl : 0;
     const r = await tx.query<{ id: number }>(
@@ -157,10 +158,12 @@ export async function createArchive(store: Store, dbId: number, creatorId: numbe
     }
     return getArchive(tx, dbId, id);
   });
+  await prepareFieldSearch(store);
+  return saved;
 }
 
 export async function updateArchive(store: Store, dbId: number, archiveId: number, edit: ArchiveEdit): Promise<AdminArchive> {
-  return store.transaction(async (tx) => {
+  const saved = await store.transaction(async (tx) => {
     const cur = await tx.query<{ props: number; views: unknown; content_search: boolean; convert_pdf: boolean }>(
       'SELECT props, views, content_search, convert_pdf FROM archives WHERE database_id = $1 AND id = $2 FOR UPDATE',
       [dbId, archiveId],
@@ -181,6 +184,9 @@ export async function updateArchive(store: Store, dbId: number, archiveId: numbe
     await writeFields(tx, archiveId, c.fields);
     return getArchive(tx, dbId, archiveId);
   });
+  // A field new to the archive gets its sort indexes, a new status field its counts.
+  await prepareFieldSearch(store);
+  return saved;
 }
 
 /** Deletes the archive with its sub-archives and their documents; the ids removed. */

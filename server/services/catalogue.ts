@@ -47,6 +47,7 @@ import { listKindOf } from '../../src/fields/lists.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FieldRow } from '../search/model.js';
 import { ApiError, Errors } from '../http/errors.js';
+import { prepareFieldSearch } from '../search/field-counts.js';
 
 const MESSAGES: Record<CatalogueErrorKey, string> = {
   CATALOGUE_NAME_REQUIRED: 'A name is required',
@@ -288,6 +289,8 @@ export async function saveField(store: Store, dbId: number, id: number | null, e
     await bumpVersion(tx);
     return fieldId;
   });
+  // A field given a list is counted per value from now on (search/field-counts.ts).
+  await prepareFieldSearch(store);
   return getField(store, dbId, savedId);
 }
 

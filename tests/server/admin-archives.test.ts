@@ -111,6 +111,24 @@ describe('admin archives', () => {
     expect(tabs.json().map((t: { Label: string }) => t.Label)).toEqual(['Open', 'Closed']);
   });
 
+  it('a field that becomes a view tab\'s status field is counted per value at once, its documents included', async () => {
+    const a = (await call(admin, 'POST', base, edit({ Name: 'By country', Fields: [F.title, F.country] }))).json() as { Id: number };
+    await server.store.query(
+      `INSERT INTO documents (archive_id, secure_hash, fields) SELECT $1, 'by-country-' || g, jsonb_build_object('${F.country}', CASE WHEN g <= 3 THEN 'France' ELSE 'Spain' END) FROM generate_series(1, 5) g`,
+      [a.Id],
+    );
+    const counted = async () => (await server.store.query('SELECT 1 FROM counted_fields WHERE field_id = $1', [F.country])).rowCount;
+    expect(await counted()).toBe(0);
+    const ok = await call(admin, 'PUT', `${base}/${a.Id}`, edit({ Name: 'By country', Fields: [F.title, F.country], Views: { Enabled: true, StatusField: F.country, Values: [{ Label: 'France', Value: 'France', Color: '#112233' }] } }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await counted()).toBe(1);
+    const kept = await server.store.query<{ term: string; n: number }>(
+      'SELECT term, sum(n)::int AS n FROM archive_doc_counts WHERE field_id = $1 AND archive_id = $2 GROUP BY term ORDER BY term',
+      [F.country, a.Id],
+    );
+    expect(kept.rows).toEqual([{ term: 'france', n: 3 }, { term: 'spain', n: 2 }]);
+  });
+
   it('stores the notification message sanitised: a script tag kept as inert text', async () => {
     const message = '<p onclick="steal()">Invoice <b>[Invoice Number]</b> <a href="javascript:alert(1)">x</a></p><script>alert("x")</script><img src=x onerror=alert(2)>';
     const r = await call(admin, 'PUT', `${base}/${A.invoices}/notifications`, { To: 'a@example.com', From: 'b@example.com', Subject: 'New', Message: message });
