@@ -53,8 +53,6 @@ interface Where {
   ids: number[];
   tsquery?: string;
   terms: string[];
-  /** Archive ids when nothing but the archives filters: the count then comes from archive_doc_counts. */
-  whole?: number[];
   /** With a full-text condition: the same filter, for a plan driven by the full-text index (textDriven). */
   textSql?: string;
   /** With a full-text condition: its words (Hits counts the positive ones). */
@@ -65,10 +63,12 @@ interface Where {
    * text holds it).
    */
   term?: { sql: string; params: Params };
-  /** ... and when the word and the archives are all that filters: the count comes from archive_doc_counts. */
-  termWhole?: boolean;
-  /** When one value of a counted field (field-counts.ts) and the archives are all that filters: its count is kept too. */
-  fieldWhole?: { field: number; term: string };
+  /**
+   * The key the database keeps this filter's count under (doc-counts.ts), when the archives and at
+   * most one more condition filter: nothing more ({}), one content-search word, or one value of a
+   * counted field (field-counts.ts).
+   */
+  kept?: { field?: number; term?: string };
 }
 
 /** The filter's clauses (`text: false`: without the full-text one) and their parameters. */
@@ -94,9 +94,9 @@ function filterOf(scope: Scope, conds: readonly Condition[], opts: { trgm: boole
 
 async function whereOf(db: Queryable, scope: Scope, conds: readonly Condition[], trgm: boolean): Promise<Where> {
   const { ids, clauses, params, built } = filterOf(scope, conds, { trgm, text: true });
-  const w: Where = { sql: clauses.join(' AND '), params, ids, tsquery: built.tsquery, terms: built.terms, whole: clauses.length === 2 ? ids : undefined };
+  const w: Where = { sql: clauses.join(' AND '), params, ids, tsquery: built.tsquery, terms: built.terms, kept: clauses.length === 2 ? {} : undefined };
   const only = clauses.length === 3 ? built.equals.get(clauses[2] as string) : undefined;
-  if (only && (await countedFields(db)).has(only.field)) w.fieldWhole = only;
+  if (only && (await countedFields(db)).has(only.field)) w.kept = only;
   const text = built.text;
   if (!text) return w;
   // The same rows, in a form no index serves (deleted is NOT NULL): see textDriven.
@@ -105,7 +105,7 @@ async function whereOf(db: Queryable, scope: Scope, conds: readonly Condition[],
   if (w.words.single !== undefined && (await termsReady(db))) {
     const rest = filterOf(scope, conds, { trgm, text: false });
     w.term = { sql: rest.clauses.join(' AND '), params: rest.params };
-    w.termWhole = rest.clauses.length === 2;
+    if (rest.clauses.length === 2) w.kept = { term: w.words.single };
   }
   return w;
 }
@@ -145,9 +145,7 @@ async function textDriven<T>(db: Store, fn: (q: Queryable) => Promise<T>): Promi
  * them one content-search word or one value of a counted field; counted otherwise.
  */
 async function countOf(db: Store, w: Where, values: unknown[]): Promise<number> {
-  if (w.whole) return archiveDocCount(db, w.whole);
-  if (w.termWhole && w.words?.single !== undefined) return archiveDocCount(db, w.ids, { term: w.words.single });
-  if (w.fieldWhole) return archiveDocCount(db, w.ids, w.fieldWhole);
+  if (w.kept) return archiveDocCount(db, w.ids, w.kept);
   const { textSql } = w;
   const r = textSql
     ? await textDriven(db, (tx) => tx.query<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${textSql}`, values))
@@ -331,10 +329,12 @@ export async function matchingDocuments(
 ): Promise<{ id: number; archiveId: number }[]> {
   const w = await whereOf(db, scope, conds, opts.trgm);
   const params = w.params.copy();
-  const hits = w.words ? `, ${hitsOf(params, w.words.lexemes)} AS hits` : '';
+  // Hits read every listed document's vector: only when the order asks for them.
+  const byHits = w.words !== undefined && opts.sort.some((x) => x.field === HITS_SORT);
+  const hits = byHits && w.words ? `, ${hitsOf(params, w.words.lexemes)} AS hits` : '';
   const r = await db.query<{ id: number; archive_id: number }>(
     `SELECT d.id, d.archive_id${hits} FROM documents d WHERE ${w.sql}
-      ORDER BY ${orderBy(opts.sort, scope.fields, Boolean(w.tsquery))} LIMIT ${params.add(opts.limit)}`,
+      ORDER BY ${orderBy(opts.sort, scope.fields, byHits)} LIMIT ${params.add(opts.limit)}`,
     params.values,
   );
   return r.rows.map((d) => ({ id: Number(d.id), archiveId: d.archive_id }));

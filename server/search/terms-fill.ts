@@ -31,16 +31,7 @@ export async function fillTermsStep(store: Store, step = FILL_STEP): Promise<boo
     const from = Number(row.next_id);
     const upto = Number(row.upto);
     const to = Math.min(from + step - 1, upto);
-    await tx.query(
-      `WITH added AS (
-         INSERT INTO document_terms (term, hits, document_id, archive_id)
-         SELECT u.lexeme, tsv_hits(u.positions), d.id, d.archive_id FROM documents d, unnest(d.content_tsv) u
-          WHERE d.id BETWEEN $1 AND $2 AND NOT d.deleted
-         RETURNING term, archive_id
-       )
-       INSERT INTO archive_doc_counts (term, archive_id, n) SELECT term, archive_id, count(*) FROM added GROUP BY term, archive_id`,
-      [from, to],
-    );
+    await tx.query('SELECT add_document_terms(ARRAY(SELECT id FROM documents WHERE id BETWEEN $1 AND $2))', [from, to]);
     if (to >= upto) await tx.query('DELETE FROM document_terms_fill');
     else await tx.query('UPDATE document_terms_fill SET next_id = $1', [to + 1]);
     return to < upto;
@@ -49,9 +40,11 @@ export async function fillTermsStep(store: Store, step = FILL_STEP): Promise<boo
 
 /**
  * Runs the fill to its end, a step at a time, yielding between steps so that requests are served
- * meanwhile; stops early when `stopped()` says so (the server is closing). Folds the counts at the end.
+ * meanwhile; stops early when `stopped()` says so (the server is closing). When it filled anything,
+ * folds the counts its steps added (on a start with nothing to fill it does no more than one read).
  */
 export async function fillTerms(store: Store, stopped: () => boolean = () => false): Promise<void> {
+  if ((await store.query('SELECT 1 FROM document_terms_fill')).rowCount === 0) return;
   while (!stopped() && (await fillTermsStep(store))) await new Promise((r) => setImmediate(r));
   if (!stopped()) await foldDocCounts(store);
 }

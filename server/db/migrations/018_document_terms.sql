@@ -39,8 +39,21 @@ CREATE OR REPLACE FUNCTION tsv_hits(positions smallint[]) RETURNS smallint LANGU
   SELECT COALESCE(array_length(positions, 1), 1)::smallint
 $$;
 
+-- The words of the live documents among `ids`, with their counts: a document whose text, deleted
+-- flag or archive changed, and each range of the fill (server/search/terms-fill.ts).
+CREATE OR REPLACE FUNCTION add_document_terms(ids bigint[]) RETURNS void LANGUAGE sql AS $$
+  WITH added AS (
+    INSERT INTO document_terms (term, hits, document_id, archive_id)
+    SELECT u.lexeme, tsv_hits(u.positions), d.id, d.archive_id FROM documents d, unnest(d.content_tsv) u
+     WHERE d.id = ANY(ids) AND NOT d.deleted
+    RETURNING term, archive_id
+  )
+  INSERT INTO archive_doc_counts (term, archive_id, n) SELECT term, archive_id, count(*) FROM added GROUP BY term, archive_id;
+$$;
+
 -- Inserted documents, a statement at a time (a bulk load's rows in one insert and one delta row
--- per word and archive).
+-- per word and archive), from the statement's own rows rather than add_document_terms, which would
+-- read each new document again.
 CREATE OR REPLACE FUNCTION document_terms_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH added AS (
@@ -68,15 +81,10 @@ BEGIN
   WITH gone AS (
     DELETE FROM document_terms t USING unnest(OLD.content_tsv) u
      WHERE NOT OLD.deleted AND t.term = u.lexeme AND t.hits = tsv_hits(u.positions) AND t.document_id = OLD.id
-    RETURNING t.term, t.archive_id, -1 AS d
-  ), added AS (
-    INSERT INTO document_terms (term, hits, document_id, archive_id)
-    SELECT u.lexeme, tsv_hits(u.positions), NEW.id, NEW.archive_id FROM unnest(NEW.content_tsv) u WHERE NOT NEW.deleted
-    RETURNING term, archive_id, 1 AS d
+    RETURNING t.term, t.archive_id
   )
-  INSERT INTO archive_doc_counts (term, archive_id, n)
-    SELECT term, archive_id, sum(d) FROM (SELECT * FROM gone UNION ALL SELECT * FROM added) x
-     GROUP BY term, archive_id HAVING sum(d) <> 0;
+  INSERT INTO archive_doc_counts (term, archive_id, n) SELECT term, archive_id, -count(*) FROM gone GROUP BY term, archive_id;
+  PERFORM add_document_terms(ARRAY[NEW.id]);
   RETURN NULL;
 END
 $$;
