@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './start.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const tools = spawnSync('npx', ['tsx', 'scripts/check-test-tools.ts', '--browser'], { cwd: root, stdio: 'inherit' });
+if (tools.status !== 0) process.exit(tools.status ?? 1);
 buildIfNeeded();
 const port = Number(process.env.E2E_PORT ?? 8181);
 for (const p of [port, port + 1]) rmSync(new URL(`../.tmp/e2e-data-${p}`, import.meta.url), { recursive: true, force: true });

@@ -96,6 +96,8 @@ export interface BuildOptions {
    * snapshot made once (tests/server/helpers.ts) rather than seeding again in each file.
    */
   snapshot?: { database: Uint8Array; filesDir: string };
+  /** Told what a start is doing while it takes long (opening the storage, seeding a demo): `npm start` prints it. */
+  progress?: (line: string) => void;
 }
 
 export interface BuiltServer {
@@ -131,13 +133,17 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const envLease = Number(process.env.LEASE_SECONDS);
   const clock: LicenceClock = { now, leaseSeconds: opts.leaseSeconds ?? (envLease > 0 ? envLease : undefined) };
   const snapshot = opts.snapshot && !opts.databaseUrl && isMemoryDir(opts.dataDir) ? opts.snapshot : undefined;
+  opts.progress?.('Opening the storage (the first start creates the database: several seconds)...');
   const store = await openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, snapshot: snapshot?.database });
   const files = FileStore.open(opts.dataDir, snapshot?.filesDir);
   // Export results (services/export.ts): `${dataDir}/exports`, or a temporary folder for memory://.
   const exportFolder = openExportFolder(opts.dataDir);
   try {
     if (opts.seed !== false && (await isDatabaseEmpty(store))) {
-      await seed(store, files, { docs: opts.seed?.docs ?? DEFAULT_SEED_DOCS, now });
+      const docs = opts.seed?.docs ?? DEFAULT_SEED_DOCS;
+      opts.progress?.(`First start: seeding a demo archive of ${docs} documents with their PDF and TIFF files...`);
+      const seeded = await seed(store, files, { docs, now });
+      opts.progress?.(`Demo archive seeded in ${(seeded.ms / 1000).toFixed(1)} s.`);
     }
   } catch (e) {
     await store.close();

@@ -12,7 +12,9 @@ const dataDir = process.env.DATA_DIR ?? './data';
 const seedDocs = Number(process.env.SEED_DOCS ?? DEFAULT_SEED_DOCS);
 
 const t0 = Date.now();
+console.log('Starting the archive server...');
 const server = await buildServer({
+  progress: (line) => console.log(line),
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
   distDir: process.env.DIST_DIR ?? './dist',
@@ -37,7 +39,7 @@ server.app.log.info(`archive server listening on http://${host}:${port}/`);
 // What a person starting the demo needs to read, whatever the log level.
 console.log(
   [
-    `Archive is ready at http://${host}:${port}/ (storage: ${server.store.kind === 'pglite' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL from DATABASE_URL'}, ready in ${Date.now() - t0} ms)`,
+    `Archive is ready at http://${host}:${port}/ (storage: ${server.store.kind === 'pglite' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL from DATABASE_URL'}, ready in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     'Demo sign-ins: admin/admin (administrator), user/user (ordinary user), viewer/viewer (read-only licence), kiosk/kiosk (one-seat licence), clerk/clerk (may copy, not move or delete)',
   ].join('\n'),
 );
