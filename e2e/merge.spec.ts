@@ -276,6 +276,7 @@ test.describe('merge and append, failure and offline', () => {
     await checkCell(page, 1).click();
     await actions(page).getByRole('button', { name: 'Merge', exact: true }).click();
     let modal = page.getByRole('dialog', { name: 'Merge 2 documents' });
+    await modal.getByRole('radio', { name: 'Remove the other documents' }).check();
     await modal.getByRole('button', { name: 'Merge', exact: true }).click();
     await page.getByTestId('header-notifications').click();
     const tray = page.getByRole('region', { name: 'Notifications', exact: true });
