@@ -144,7 +144,10 @@ test.describe('merge and append', () => {
     await expect(modal.getByRole('button', { name: `Move ${pdfTitle} up` })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(items).toHaveText([`${pdfTitle}Base document`, tifTitle]);
-    await expect(modal.getByRole('radio', { name: 'Remove the other documents' })).toBeChecked();
+    // Removing deletes: it is never preselected, the user picks it.
+    await expect(modal.getByRole('radio', { name: 'Keep the other documents' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: 'Remove the other documents' })).not.toBeChecked();
+    await modal.getByRole('radio', { name: 'Remove the other documents' }).check();
     await modal.getByRole('button', { name: 'Merge', exact: true }).click();
     await expect(modal).toBeHidden();
 
@@ -186,7 +189,8 @@ test.describe('merge and append', () => {
     const choice = modal.getByRole('radio', { name: new RegExp(`^${file!.FileName.replace('.', '\\.')}`) });
     await expect(modal.getByRole('button', { name: 'Append', exact: true })).toBeDisabled();
     await choice.check();
-    await expect(modal.getByRole('radio', { name: 'Remove the file from its inbox' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: 'Keep the file in its inbox' })).toBeChecked();
+    await modal.getByRole('radio', { name: 'Remove the file from its inbox' }).check();
     await modal.getByRole('button', { name: 'Append', exact: true }).click();
     await expect(modal).toBeHidden();
 
@@ -272,6 +276,7 @@ test.describe('merge and append, failure and offline', () => {
     await checkCell(page, 1).click();
     await actions(page).getByRole('button', { name: 'Merge', exact: true }).click();
     let modal = page.getByRole('dialog', { name: 'Merge 2 documents' });
+    await modal.getByRole('radio', { name: 'Remove the other documents' }).check();
     await modal.getByRole('button', { name: 'Merge', exact: true }).click();
     await page.getByTestId('header-notifications').click();
     const tray = page.getByRole('region', { name: 'Notifications', exact: true });

@@ -17,6 +17,7 @@ import { FileStore } from './files/file-store.js';
 import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
+import { loggerOptions, type LogDestination } from './http/log-redaction.js';
 import { CatalogueVersion, installCatalogueVersion } from './services/catalogue-version.js';
 import { installTextGuard } from './http/text-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -71,7 +72,8 @@ export interface BuildOptions {
   distDir?: string;
   languagesDir?: string;
   now?: () => number;
-  logger?: boolean;
+  /** Log to stdout (true), or to `destination` at `level` (tests read what would be logged). */
+  logger?: boolean | { destination: LogDestination; level?: string };
   seed?: { docs?: number } | false;
   /** Failed sign-ins per IP and user name per minute before 429 (default 10, env SIGNIN_LIMIT_PER_MINUTE). */
   signInLimitPerMinute?: number;
@@ -121,11 +123,6 @@ function readVersion(): string {
   }
 }
 
-/** Tokens and passwords never reach the log: the token query parameter and licence paths are masked. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|Token|password|currentPassword)=)[^&]*/g, '$1[redacted]').replace(/(\/api\/licenses\/)[^/?]+/i, '$1[redacted]');
-}
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer> {
@@ -153,16 +150,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   }
 
   const app = Fastify({
-    logger: opts.logger
-      ? {
-          // Warnings and errors by default; LOG_LEVEL=info logs every request (tokens redacted).
-          level: process.env.LOG_LEVEL ?? 'warn',
-          redact: { paths: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'], censor: '[redacted]' },
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-          },
-        }
-      : false,
+    // Tokens and passwords never reach the log (http/log-redaction.ts).
+    logger: opts.logger ? loggerOptions(opts.logger === true ? undefined : opts.logger.destination, opts.logger === true ? undefined : opts.logger.level) : false,
     bodyLimit: 4 * 1024 * 1024,
   });
   const ctx: ServerContext = { store, files, clock, version: readVersion() };

@@ -3,7 +3,7 @@
  * validate=true / checkRestricted=true -> LicenceValidation), GET api/authorize, GET and DELETE
  * api/licenses/{token}.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Licence, LicenceValidation } from '../../src/api/licences.js';
 import { isStorableText } from '../../src/api/wire-text.js';
@@ -31,10 +31,15 @@ function basicCredentials(request: FastifyRequest): { user: string; password: st
   return { user, password: decoded.slice(i + 1) };
 }
 
+/** A licence answer carries its token: no cache (the browser's, a proxy's) may keep it. */
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('Cache-Control', 'no-store');
+};
+
 export function licenceRoutes(app: FastifyInstance, ctx: ServerContext, limiter: SignInLimiter) {
   const { store, clock } = ctx;
 
-  app.get('/api/licenses', { config: { auth: 'none' } }, async (request) => {
+  app.get('/api/licenses', { config: { auth: 'none' }, onRequest: noStore }, async (request) => {
     const q = LicencesQuery.parse(request.query ?? {});
     if (q.validate === 'true' || q.checkRestricted === 'true') {
       return LicenceValidation.parse(await validateToken(store, clock, requestToken(request)));
@@ -68,7 +73,7 @@ export function licenceRoutes(app: FastifyInstance, ctx: ServerContext, limiter:
 
   const TokenParam = z.object({ token: z.string().min(1) });
 
-  app.get('/api/licenses/:token', { config: { auth: 'path-token' } }, async (request) => {
+  app.get('/api/licenses/:token', { config: { auth: 'path-token' }, onRequest: noStore }, async (request) => {
     const auth = requireAuth(request);
     const { token } = TokenParam.parse(request.params);
     if (hashToken(token) === auth.tokenHash) return Licence.parse({ Token: token, Type: auth.licenceType });

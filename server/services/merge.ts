@@ -94,7 +94,8 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
 
   await requireDatabase(db, dbId);
   if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
-  const removeOthers = (req.Target.AppendType ?? 'Remove') === 'Remove';
+  // Removing is deleting: only when asked for, never by default (a left-out AppendType keeps them).
+  const removeOthers = req.Target.AppendType === 'Remove';
   const bit = append ? ARCHIVE_PERMISSIONS.append : ARCHIVE_PERMISSIONS.merge;
   // The user's rights on every archive of the database (and every inbox), read once for all the parts.
   const archives = new Map((await archivesWithRights(db, dbId, actor.userId)).map((a) => [a.id, a]));
@@ -120,6 +121,10 @@ async function checkMerge(db: Queryable, dbId: number, actor: Actor, req: MergeR
     if (i === 0 && (archive.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A document of a versions archive cannot be merged into');
     if (changes && (archive.rights & bit) === 0) {
       throw Errors.forbidden(`You do not have permission to ${append ? 'append to' : 'merge'} documents of archive ${archive.name}`);
+    }
+    // A removed document is deleted: the same right as deleting it (bit 8) on its own archive.
+    if (i > 0 && removeOthers && (archive.rights & ARCHIVE_PERMISSIONS.delete) === 0) {
+      throw Errors.forbidden(`You do not have permission to delete documents of archive ${archive.name}`);
     }
     const doc = await loadDoc(db, archive, ref.DocID);
     // As for copy, move and delete: checking out counts in a revision-controlled archive only.

@@ -16,10 +16,14 @@ import * as z from 'zod/mini';
  * a mapping's ArchiveField must be a field of the archive (400).
  *
  * The connection test (PUT admin/DXTables) is for administrators of any database. This server can
- * only reach PostgreSQL: a postgres:// or postgresql:// address is tried (at most DXC_TEST_TIMEOUT_MS
- * to connect and list the tables); any other string answers Success false with Key
- * DXC_CONNECTION_UNSUPPORTED, a failure with DXC_CONNECTION_FAILED and the driver's reason. It never
- * hangs and never answers 500 for a bad string.
+ * only reach PostgreSQL over the network: a postgres:// or postgresql:// address with a host (no unix
+ * socket), an optional port, database, user and password, and no option but sslmode is tried (at most
+ * DXC_TEST_TIMEOUT_MS to connect and list the tables); any other string answers Success false with Key
+ * DXC_CONNECTION_UNSUPPORTED. A PostgreSQL server's refusal (wrong password, no such database)
+ * answers DXC_CONNECTION_FAILED with its reason; every other failure (refused, unknown host, timeout,
+ * something else listening) answers DXC_CONNECTION_UNREACHABLE, no reason, after the whole timeout,
+ * so the test does not tell which hosts and ports are open. It never hangs and never answers 500 for
+ * a bad string.
  */
 
 const base = '/api/admin/databases';
@@ -56,9 +60,9 @@ export const DxcSourceList = z.array(DxcSource);
 export const DxcTestRequest = z.object({ ConnectionString: z.string().check(z.maxLength(DXC_CONNECTION_MAX)) });
 export const DxcTestResult = z.object({
   Success: z.boolean(),
-  /** DXC_CONNECTION_OK, DXC_CONNECTION_UNSUPPORTED, DXC_CONNECTION_FAILED, DXC_CONNECTION_TIMEOUT. */
+  /** DXC_CONNECTION_OK, DXC_CONNECTION_UNSUPPORTED, DXC_CONNECTION_FAILED, DXC_CONNECTION_UNREACHABLE. */
   Key: z.string(),
-  /** The driver's own words on a failure (not translated). */
+  /** A PostgreSQL server's own words on DXC_CONNECTION_FAILED (not translated); empty otherwise. */
   Message: z.string(),
   Tables: z.array(z.string()),
 });

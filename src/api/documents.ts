@@ -134,12 +134,13 @@ export const FIELD_CHECK_CODES = {
  *   images on PDF pages of their physical size (a TIFF without a resolution is taken as 100 dpi):
  *   black-and-white pages 1-bit (lossless), others JPEG. Page texts and rotations go with their
  *   pages; the content text is the documents' texts in the same order.
- * - Target.AppendType, what happens to the other documents: 'Remove' (default) soft deletes them
- *   (history 'deleted'), 'Keep' leaves them as they are. Target must be the base's archive.
+ * - Target.AppendType, what happens to the other documents: 'Keep' (the default, when left out)
+ *   leaves them as they are, 'Remove' soft deletes them (history 'deleted'). Target must be the
+ *   base's archive.
  * - History on the base: Merge 'updated', Append 'appended' (Event document-appended, Count = pages added).
  * - Rights (403 ERROR_FAILED_DUE_TO_PERMISSIONS): read-only licence (type 4) refused; Merge needs bit
- *   2, Append bit 4, on the base's archive and on the archive of every document removed; every document
- *   needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
+ *   2, Append bit 4, on the base's archive and on the archive of every document removed, and a
+ *   removed document needs delete (8) on its archive, as deleting it would; every document needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
  *   archive) 409; a document changed by someone else during the merge 409 (nothing written).
  * - Inbox files (archive-inbox-ops.md §3 Inbox document: InboxID plus Path, src/api/inboxes.ts) may
  *   stand in Documents beside archive documents, and as BaseDocument (Type 'Inbox'): the combined

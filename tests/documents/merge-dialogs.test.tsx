@@ -38,6 +38,17 @@ describe('the merge dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(onConfirm).toHaveBeenCalledWith([docs[1], docs[2], docs[0]], 'Keep');
   });
+
+  it('does not preselect Remove: confirmed as it opens, the other documents are kept', () => {
+    const onConfirm = vi.fn();
+    const docs = ['A', 'B'].map((t, i) => ({ id: i + 1, hash: `h${i}`, archiveId: 6, title: `Doc ${t}` }));
+    withProviders(<MergeModal open docs={docs} onConfirm={onConfirm} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Merge 2 documents' });
+    expect(within(dialog).getByRole('radio', { name: 'Remove the other documents' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('radio', { name: 'Keep the other documents' })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(onConfirm).toHaveBeenCalledWith(docs, 'Keep');
+  });
 });
 
 describe('the inbox-document selector (append)', () => {

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DxcSource, DxcSourceList, DxcTestResult, dxcPaths, type DxcSourceInput } from '../../src/api/admin-dxc';
+import { DXC_TEST_TIMEOUT_MS, DxcSource, DxcSourceList, DxcTestResult, dxcPaths, type DxcSourceInput } from '../../src/api/admin-dxc';
 import { ErrorBody } from '../../src/api/errors';
 import { F, SEED_IDS } from '../../server/seed/catalog';
 import { adminTestServer, type Method } from './admin-calls';
@@ -87,27 +87,70 @@ describe('admin DXC sources', () => {
     expect((await call('GET', dxcPaths.list(DB, A.records))).statusCode).toBe(404);
   });
 
-  it('tests a connection: unsupported strings say so, a refused or silent server fails cleanly within the timeout', async () => {
-    const ado = DxcTestResult.parse((await call('PUT', dxcPaths.test, { ConnectionString: 'Server=erp.example.com;Database=erp' })).json());
-    expect(ado).toEqual({ Success: false, Key: 'DXC_CONNECTION_UNSUPPORTED', Message: '', Tables: [] });
-
-    // A port nobody listens on: refused at once.
-    const refused = DxcTestResult.parse((await call('PUT', dxcPaths.test, { ConnectionString: 'postgres://u:p@127.0.0.1:1/db' })).json());
-    expect(refused.Success).toBe(false);
-    expect(refused.Key).toBe('DXC_CONNECTION_FAILED');
-    expect(refused.Message).not.toBe('');
-
-    // A server that accepts and never answers: the test ends by its timeout, not by hanging.
-    const silent = createServer(() => undefined);
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const port = (silent.address() as { port: number }).port;
-    const t0 = Date.now();
-    const hung = DxcTestResult.parse((await call('PUT', dxcPaths.test, { ConnectionString: `postgresql://u:p@127.0.0.1:${port}/db` })).json());
-    silent.close();
-    expect(hung.Success).toBe(false);
-    expect(['DXC_CONNECTION_TIMEOUT', 'DXC_CONNECTION_FAILED']).toContain(hung.Key);
-    expect(Date.now() - t0).toBeLessThan(8000);
-
+  it('tests a connection: anything but a PostgreSQL address on a network host says so, without trying it', async () => {
+    const strings = [
+      'Server=erp.example.com;Database=erp',
+      // Unix sockets, however they are written.
+      'postgres:///db',
+      'postgres://u@/db?host=/var/run/postgresql',
+      'postgresql://u:p@localhost/db?host=/tmp',
+      'postgres://%2Fvar%2Frun%2Fpostgresql/db',
+      'socket:/var/run/postgresql?db=db',
+      // Options that make the driver read local files.
+      'postgres://u:p@127.0.0.1/db?sslrootcert=/etc/passwd',
+      'postgres://u:p@127.0.0.1/db?sslmode=require&sslkey=/etc/shadow',
+    ];
+    for (const ConnectionString of strings) {
+      const r = await call('PUT', dxcPaths.test, { ConnectionString });
+      expect(r.statusCode, ConnectionString).toBe(200);
+      expect(DxcTestResult.parse(r.json()), ConnectionString).toEqual({ Success: false, Key: 'DXC_CONNECTION_UNSUPPORTED', Message: '', Tables: [] });
+    }
     expect((await call('PUT', dxcPaths.test, {})).statusCode).toBe(400);
+  });
+
+  it('answers the same for a closed port, a silent server, a server that is not PostgreSQL and an unknown host, after the whole timeout', async () => {
+    const silent = createServer(() => undefined);
+    const ssh = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+    const portOf = async (server: ReturnType<typeof createServer>) => {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return (server.address() as { port: number }).port;
+    };
+    const [silentPort, sshPort] = [await portOf(silent), await portOf(ssh)];
+    try {
+      const addresses = ['postgres://u:p@127.0.0.1:1/db', `postgresql://u:p@127.0.0.1:${silentPort}/db`, `postgres://u:p@127.0.0.1:${sshPort}/db`, 'postgres://u:p@no-such-host.invalid/db'];
+      const answers = await Promise.all(
+        addresses.map(async (ConnectionString) => {
+          const t0 = Date.now();
+          const r = await call('PUT', dxcPaths.test, { ConnectionString });
+          return { ConnectionString, ms: Date.now() - t0, body: DxcTestResult.parse(r.json()) };
+        }),
+      );
+      for (const a of answers) {
+        expect(a.body, a.ConnectionString).toEqual({ Success: false, Key: 'DXC_CONNECTION_UNREACHABLE', Message: '', Tables: [] });
+        // Refused at once or never answered: the time does not tell them apart either.
+        expect(a.ms, a.ConnectionString).toBeGreaterThanOrEqual(DXC_TEST_TIMEOUT_MS - 100);
+        expect(a.ms, a.ConnectionString).toBeLessThan(DXC_TEST_TIMEOUT_MS + 3000);
+      }
+    } finally {
+      silent.close();
+      ssh.close();
+    }
   }, 20_000);
+
+  it("passes on what a PostgreSQL server itself answers (a wrong password), in the server's words", async () => {
+    // The protocol's ErrorResponse to the startup message, as PostgreSQL sends it for a wrong password.
+    const field = (code: string, text: string) => Buffer.concat([Buffer.from(code), Buffer.from(`${text}\0`)]);
+    const fields = Buffer.concat([field('S', 'FATAL'), field('V', 'FATAL'), field('C', '28P01'), field('M', 'password authentication failed for user "u"'), Buffer.from([0])]);
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(fields.length + 4);
+    const pgLike = createServer((socket) => socket.once('data', () => socket.end(Buffer.concat([Buffer.from('E'), length, fields]))));
+    await new Promise<void>((r) => pgLike.listen(0, '127.0.0.1', r));
+    try {
+      const port = (pgLike.address() as { port: number }).port;
+      const r = DxcTestResult.parse((await call('PUT', dxcPaths.test, { ConnectionString: `postgres://u:wrong@127.0.0.1:${port}/crm` })).json());
+      expect(r).toEqual({ Success: false, Key: 'DXC_CONNECTION_FAILED', Message: 'password authentication failed for user "u"', Tables: [] });
+    } finally {
+      pgLike.close();
+    }
+  });
 });

@@ -93,7 +93,7 @@ describe('an inbox file into an archive document', () => {
   it('appends a scanned inbox file after the base\'s pages and, with Remove, takes it out of its inbox', async () => {
     const base = takeDoc('PDF');
     const file = await takeFile('TIF', I.scans);
-    const r = await post(onArchive('Append', base, [inboxRef(file)]));
+    const r = await post(onArchive('Append', base, [inboxRef(file)], 'Remove'));
     expect(r.statusCode, r.body).toBe(200);
     const total = base.page_count + file.page_count;
     expect(MergeAnswer.parse(r.json())).toEqual({ DocID: base.id, ArchiveID: base.archive_id, PageCount: total });

@@ -97,7 +97,7 @@ describe('merge', () => {
     // The sources' own pages, read before the base's file is replaced.
     const src1 = (await PDFDocument.load(await sourceFile(pdf1))).getPages();
     const src2 = (await PDFDocument.load(await sourceFile(pdf2))).getPages();
-    const r = await post(body('Merge', pdf1, [tif, pdf2]));
+    const r = await post(body('Merge', pdf1, [tif, pdf2], { AppendType: 'Remove' }));
     expect(r.statusCode, r.body).toBe(200);
     const total = pdf1.page_count + tif.page_count + pdf2.page_count;
     expect(MergeAnswer.parse(r.json())).toEqual({ DocID: pdf1.id, ArchiveID: pdf1.archive_id, PageCount: total });
@@ -120,7 +120,7 @@ describe('merge', () => {
     const scan = mp[pdf1.page_count]!;
     expect([Math.round(scan.getWidth()), Math.round(scan.getHeight())]).toEqual([612, 792]);
 
-    // The others are removed (AppendType Remove by default) and say where they went.
+    // The others are removed (AppendType Remove) and say where they went.
     expect((await liveRow(tif.id)).deleted).toBe(true);
     expect((await liveRow(pdf2.id)).deleted).toBe(true);
     const h = await history(pdf1);
@@ -144,7 +144,7 @@ describe('merge', () => {
     const [base, other] = [take('PDF'), take('PAID')];
     const expected = [...(await pageTexts(base.id)), ...(await pageTexts(other.id))];
     const content = await s.store.query<{ content_text: string }>('SELECT content_text FROM documents WHERE id = $1 OR id = $2 ORDER BY id = $1 DESC', [base.id, other.id]);
-    const r = await post(body('Merge', base, [other]));
+    const r = await post(body('Merge', base, [other], { AppendType: 'Remove' }));
     expect(r.statusCode, r.body).toBe(200);
     expect(await pageTexts(base.id)).toEqual(expected);
     const row = await s.store.query<{ content_text: string }>('SELECT content_text FROM documents WHERE id = $1', [base.id]);
@@ -200,7 +200,7 @@ describe('merge', () => {
 describe('append', () => {
   it("appends one document's pages after the base's, the base keeping its id", async () => {
     const [pdf, tif] = [take('PDF'), take('TIF')];
-    const r = await post(body('Append', pdf, [tif]));
+    const r = await post(body('Append', pdf, [tif], { AppendType: 'Remove' }));
     expect(r.statusCode, r.body).toBe(200);
     expect(MergeAnswer.parse(r.json())).toEqual({ DocID: pdf.id, ArchiveID: pdf.archive_id, PageCount: pdf.page_count + tif.page_count });
     const merged = await storedPdf(pdf.id);
@@ -224,6 +224,37 @@ describe('append', () => {
 });
 
 describe('rights', () => {
+  it('removes the other documents only with the delete right on them, and keeps them when AppendType is left out (clerk)', async () => {
+    const [a, b, c] = [take('PDF'), take('TIF'), take('PDF')];
+    // The clerk may merge on Invoices (bit 2) but not delete there (bit 8): deleting the document answers 403.
+    const del = await s.app.inject({ method: 'GET', url: `/api/dbs/1/archives/${b.archive_id}/documents/${b.id}/delete?SecureId=${b.secure_hash}&token=${tokens.clerk}` });
+    expect(del.statusCode).toBe(403);
+    const removed = await post(body('Merge', a, [b], { AppendType: 'Remove' }), 'clerk');
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json()).toMatchObject({ Key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', Message: 'You do not have permission to delete documents of archive Invoices' });
+    expect(await liveRow(b.id)).toMatchObject({ deleted: false, page_count: b.page_count });
+    expect(await liveRow(a.id)).toMatchObject({ page_count: a.page_count });
+    // Left out, AppendType is Keep: the merge is done and nothing is deleted.
+    const kept = await post(body('Merge', a, [b]), 'clerk');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await liveRow(b.id)).deleted).toBe(false);
+    expect((await liveRow(a.id)).page_count).toBe(a.page_count + b.page_count);
+    a.page_count += b.page_count;
+    // The same for append.
+    const appended = await post(body('Append', a, [c], { AppendType: 'Remove' }), 'clerk');
+    expect(appended.statusCode).toBe(403);
+    expect((await liveRow(c.id)).deleted).toBe(false);
+    // With the delete right the clerk may remove them.
+    await s.store.query('UPDATE archive_permissions SET rights = rights | 8 WHERE archive_id = $1 AND user_id = $2', [A.invoices, SEED_IDS.user.clerk]);
+    try {
+      const ok = await post(body('Append', a, [c], { AppendType: 'Remove' }), 'clerk');
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await liveRow(c.id)).deleted).toBe(true);
+    } finally {
+      await s.store.query('UPDATE archive_permissions SET rights = rights & ~8 WHERE archive_id = $1 AND user_id = $2', [A.invoices, SEED_IDS.user.clerk]);
+    }
+  });
+
   it('refuses the read-only licence (viewer)', async () => {
     const [a, b] = [take('PDF'), take('TIF')];
     for (const type of ['Merge', 'Append'] as const) {
@@ -258,7 +289,7 @@ describe('rights', () => {
     const paid = take('PAID');
     await s.store.query('UPDATE archive_permissions SET rights = rights & ~2 WHERE archive_id = $1 AND user_id = $2', [A.paidInvoices, SEED_IDS.user.clerk]);
     try {
-      const r = await post(body('Merge', a, [paid]), 'clerk');
+      const r = await post(body('Merge', a, [paid], { AppendType: 'Remove' }), 'clerk');
       expect(r.statusCode).toBe(403);
       expect(r.json().Message).toBe('You do not have permission to merge documents of archive Paid Invoices');
       // Kept, not removed: the other archive is only read.

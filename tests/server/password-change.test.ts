@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/errors';
-import { redactUrl } from '../../server/app';
+import { redactUrl } from '../../server/http/log-redaction';
 import { basic, signIn, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/errors';
-import { redactUrl } from '../../server/app';
+import { redactUrl } from '../../server/http/log-redaction';
 import { NOT_BUILT_TEXT } from '../../server/routes/static';
 import { makeDist, signIn, startServer, type TestServer } from './helpers';
 

@@ -67,25 +67,72 @@ function uniqueViolation(e: unknown, name: string): never {
   throw e;
 }
 
+const SSL_MODES: Record<string, pg.ClientConfig['ssl']> = {
+  disable: false,
+  allow: false,
+  prefer: false,
+  require: { rejectUnauthorized: false },
+  'no-verify': { rejectUnauthorized: false },
+  'verify-ca': true,
+  'verify-full': true,
+};
+
 /**
- * Tries a PostgreSQL connection string: connect, list up to DXC_TABLES_MAX tables, disconnect, all
- * within DXC_TEST_TIMEOUT_MS. Other kinds of string cannot be tried by this server and say so.
+ * The connection a DXC test may make, from a postgres:// address: a network host and port, a
+ * database, a user and password, and sslmode; null for anything else. The driver's own parsing is
+ * not used: it also takes unix sockets (no host, or host=/path) and reads files named in the string
+ * (sslcert, sslkey, sslrootcert), none of which an administrator's test has any business reaching.
+ */
+export function dxcClientConfig(connectionString: string): pg.ClientConfig | null {
+  const s = connectionString.trim();
+  if (!isTestableConnection(s)) return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  // A URL's host cannot start with '/', but an escaped one would be decoded into a socket path.
+  const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!host || /[%/\\]/.test(host)) return null;
+  let database: string, user: string, password: string;
+  try {
+    database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+    user = decodeURIComponent(u.username);
+    password = decodeURIComponent(u.password);
+  } catch {
+    return null;
+  }
+  if (database.includes('/')) return null;
+  let ssl: pg.ClientConfig['ssl'] = false;
+  for (const [name, value] of u.searchParams) {
+    if (name !== 'sslmode' || !(value in SSL_MODES)) return null;
+    ssl = SSL_MODES[value];
+  }
+  return { host, port: u.port ? Number(u.port) : 5432, ...(database ? { database } : {}), ...(user ? { user } : {}), password, ssl };
+}
+
+/** Every way of not reaching a PostgreSQL server reads the same, and takes the same time. */
+const unreachable = (): DxcTestResult => ({ Success: false, Key: 'DXC_CONNECTION_UNREACHABLE', Message: '', Tables: [] });
+
+/**
+ * Tries a PostgreSQL address (dxcClientConfig): connect, list up to DXC_TABLES_MAX tables,
+ * disconnect. What a PostgreSQL server itself answers (a wrong password, no such database) is passed
+ * on with its words. Anything else (refused, no such host, a timeout, a port where something other
+ * than PostgreSQL listens) is one answer, DXC_CONNECTION_UNREACHABLE, given when the timeout is up:
+ * the test must not tell which hosts and ports of the server's network are open.
  */
 export async function testConnection(connectionString: string, timeoutMs = DXC_TEST_TIMEOUT_MS): Promise<DxcTestResult> {
-  const s = connectionString.trim();
-  if (!isTestableConnection(s)) return { Success: false, Key: 'DXC_CONNECTION_UNSUPPORTED', Message: '', Tables: [] };
-  let client: pg.Client;
-  try {
-    client = new pg.Client({ connectionString: s, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, statement_timeout: timeoutMs });
-  } catch (e) {
-    return { Success: false, Key: 'DXC_CONNECTION_FAILED', Message: e instanceof Error ? e.message : String(e), Tables: [] };
-  }
+  const config = dxcClientConfig(connectionString);
+  if (!config) return { Success: false, Key: 'DXC_CONNECTION_UNSUPPORTED', Message: '', Tables: [] };
+  const started = Date.now();
+  const client = new pg.Client({ ...config, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, statement_timeout: timeoutMs });
   client.on('error', () => undefined);
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<DxcTestResult>((resolve) => {
-    timer = setTimeout(() => resolve({ Success: false, Key: 'DXC_CONNECTION_TIMEOUT', Message: '', Tables: [] }), timeoutMs + 500);
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
   });
-  const attempt = (async (): Promise<DxcTestResult> => {
+  const attempt = (async (): Promise<DxcTestResult | null> => {
     try {
       await client.connect();
       const r = await client.query<{ name: string }>(
@@ -94,12 +141,15 @@ export async function testConnection(connectionString: string, timeoutMs = DXC_T
       );
       return { Success: true, Key: 'DXC_CONNECTION_OK', Message: '', Tables: r.rows.map((x) => x.name) };
     } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      return { Success: false, Key: /timeout/i.test(msg) ? 'DXC_CONNECTION_TIMEOUT' : 'DXC_CONNECTION_FAILED', Message: msg, Tables: [] };
+      // A DatabaseError is an ErrorResponse of the PostgreSQL protocol: a database server answered.
+      return e instanceof pg.DatabaseError ? { Success: false, Key: 'DXC_CONNECTION_FAILED', Message: e.message, Tables: [] } : null;
     }
   })();
   try {
-    return await Promise.race([attempt, timeout]);
+    const result = await Promise.race([attempt, timeout]);
+    if (result) return result;
+    await new Promise((r) => setTimeout(r, Math.max(0, timeoutMs - (Date.now() - started))));
+    return unreachable();
   } finally {
     clearTimeout(timer);
     void client.end().catch(() => undefined);

@@ -9,7 +9,7 @@ const TEST_TEXT: Record<string, TranslationKey> = {
   DXC_CONNECTION_OK: 'DXC_CONNECTION_OK',
   DXC_CONNECTION_UNSUPPORTED: 'DXC_CONNECTION_UNSUPPORTED',
   DXC_CONNECTION_FAILED: 'DXC_CONNECTION_FAILED',
-  DXC_CONNECTION_TIMEOUT: 'DXC_CONNECTION_TIMEOUT',
+  DXC_CONNECTION_UNREACHABLE: 'DXC_CONNECTION_UNREACHABLE',
 };
 
 /** Why a source cannot be saved yet (§5 unique name; a mapping names each archive field once and a source column), or null. */

@@ -4,7 +4,7 @@ import { errorText } from '../../../api/error-handler';
 import { INBOX_PAGE_DEFAULTS, type InboxDocument } from '../../../api/inboxes';
 import { Modal } from '../../../ui/modal';
 import { useInboxFiles, useInboxes } from '../api/get-inboxes';
-import { AppendTypeChoice, type AppendType } from './merge-modal';
+import { APPEND_TYPE_DEFAULT, AppendTypeChoice, type AppendType } from './merge-modal';
 
 export interface ChosenInboxFile {
   inboxId: number;
@@ -30,7 +30,7 @@ export function AppendModal(props: { open: boolean; scope: string | null; dbId: 
   const [page, setPage] = useState(1);
   const files = useInboxFiles(props.scope, inbox?.Id ?? null, page, PAGE_SIZE);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [appendType, setAppendType] = useState<AppendType>('Remove');
+  const [appendType, setAppendType] = useState<AppendType>(APPEND_TYPE_DEFAULT);
   const radios = useId();
   const keep = useId();
   const selectId = useId();

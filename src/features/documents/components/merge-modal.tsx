@@ -11,6 +11,8 @@ export interface MergeDoc {
 }
 
 export type AppendType = 'Remove' | 'Keep';
+/** What a merge or append dialog starts with: Keep, as the server does when none is sent; removing deletes, so the user picks it. */
+export const APPEND_TYPE_DEFAULT: AppendType = 'Keep';
 
 const keyOf = (d: MergeDoc) => `${d.archiveId}|${d.id}`;
 const nameOf = (d: MergeDoc) => d.title || `#${d.id}`;
@@ -25,7 +27,7 @@ const nameOf = (d: MergeDoc) => d.title || `#${d.id}`;
 export function MergeModal(props: { open: boolean; docs: readonly MergeDoc[]; onConfirm: (order: MergeDoc[], appendType: AppendType) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<MergeDoc[]>(() => [...props.docs]);
-  const [appendType, setAppendType] = useState<AppendType>('Remove');
+  const [appendType, setAppendType] = useState<AppendType>(APPEND_TYPE_DEFAULT);
   const [focus, setFocus] = useState<{ key: string; dir: 'up' | 'down' } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const name = useId();
