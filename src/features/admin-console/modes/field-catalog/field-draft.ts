@@ -6,13 +6,14 @@ import type { ListBindingType } from '../../../../api/admin-catalogue';
 import {
   DEFAULT_FIELD_LENGTH,
   applySystemFieldRule,
-  composeRegex,
+  fieldRegexProblem,
+  fieldTypeCode,
   normaliseFieldType,
-  splitRegex,
   type DependencyField,
   type FieldTypeName,
   type SystemField,
 } from '../../../../fields/catalogue-rules';
+import { composeRegex, splitRegex } from '../../../../fields/regex';
 import type { ConsoleField, FieldDraftWire } from '../../api/catalogue';
 
 export interface LiveFieldDraft {
@@ -133,6 +134,8 @@ export function draftToWire(d: FieldDraft): FieldDraftWire {
 export function fieldDraftProblem(d: FieldDraft, listKinds: ReadonlyMap<number, number>): string | null {
   if (!d.name.trim()) return 'CATALOGUE_NAME_REQUIRED';
   if (!(d.length >= 1 && d.length <= 4000)) return 'CATALOGUE_FIELD_LENGTH_INVALID';
+  const regex = fieldRegexProblem(composeRegex(d.regexMessage, d.regexPattern), fieldTypeCode(d.type) ?? 1, d.length);
+  if (regex) return regex;
   if (d.listType === 'dropdown' || d.listType === 'typeahead') return d.listId === null ? 'CATALOGUE_LIST_REQUIRED' : null;
   if (d.listType === 'dynamic') {
     if (d.primary === null) return 'CATALOGUE_DYNAMIC_PRIMARY_REQUIRED';
