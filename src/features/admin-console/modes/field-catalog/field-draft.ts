@@ -130,11 +130,15 @@ export function draftToWire(d: FieldDraft): FieldDraftWire {
   };
 }
 
+/** Why the draft's RegEx cannot be saved (a key; null: it can), shown beside the pattern as it is typed. */
+export const draftRegexProblem = (d: FieldDraft): string | null =>
+  fieldRegexProblem(composeRegex(d.regexMessage, d.regexPattern), fieldTypeCode(d.type) ?? 1, d.length);
+
 /** What keeps the draft from being saved (a key), checked before the server checks the same. */
 export function fieldDraftProblem(d: FieldDraft, listKinds: ReadonlyMap<number, number>): string | null {
   if (!d.name.trim()) return 'CATALOGUE_NAME_REQUIRED';
   if (!(d.length >= 1 && d.length <= 4000)) return 'CATALOGUE_FIELD_LENGTH_INVALID';
-  const regex = fieldRegexProblem(composeRegex(d.regexMessage, d.regexPattern), fieldTypeCode(d.type) ?? 1, d.length);
+  const regex = draftRegexProblem(d);
   if (regex) return regex;
   if (d.listType === 'dropdown' || d.listType === 'typeahead') return d.listId === null ? 'CATALOGUE_LIST_REQUIRED' : null;
   if (d.listType === 'dynamic') {
