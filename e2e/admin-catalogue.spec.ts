@@ -88,6 +88,11 @@ test.describe('field catalogue', () => {
       let d = await newField(page, code, 'CHARACTER');
       await expect(d.getByLabel(t('CATALOGUE_LENGTH'), { exact: true })).toHaveValue('50');
       await d.getByLabel(t('CATALOGUE_LENGTH'), { exact: true }).fill('8');
+      // A backreference cannot be checked in bounded time: the form says so and Save waits.
+      await d.getByLabel(t('CATALOGUE_REGEX'), { exact: true }).fill('^(\\w)\\1$');
+      await expect(d.getByLabel(t('CATALOGUE_REGEX'), { exact: true })).toHaveAccessibleDescription(t('CATALOGUE_REGEX_UNSUPPORTED'));
+      await expect(d.getByRole('alert')).toHaveText(t('CATALOGUE_REGEX_UNSUPPORTED'));
+      await expect(d.getByRole('button', { name: t('ADMIN_SAVE'), exact: true })).toBeDisabled();
       await d.getByLabel(t('CATALOGUE_REGEX'), { exact: true }).fill('^[A-Z]{2}\\d{2}$');
       await d.getByLabel(t('CATALOGUE_REGEX_MESSAGE'), { exact: true }).fill('Code looks like AB12');
       await d.getByLabel(t('CATALOGUE_USE_REGEX'), { exact: true }).check();

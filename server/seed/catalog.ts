@@ -57,6 +57,9 @@ export const F = {
   recDateEntered: 35,
 } as const;
 
+/** The seed's field RegExes (regex.ts must be able to check each one). */
+export const SEED_REGEXES = { accountCode: '(?#Account code must look like AB-1234)^[A-Z]{2}-\\d{4}$' } as const;
+
 export const CUSTOMERS = [
   'Acme Corporation', 'Globex', 'Initech', 'Umbrella Trading', 'Stark Industries', 'Wayne Enterprises', 'Wonka Foods',
   'Tyrell Systems', 'Cyberdyne', 'Soylent Supply', 'Hooli', 'Vandelay Imports', 'Pied Piper', 'Monarch Logistics',
@@ -168,7 +171,7 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
   await field(F.lastModifiedBy, 'Last Modified By', 1, { prop: 256 });
   await field(F.fileType, 'File Type', 1, { size: 10, prop: 1024 });
   await field(F.reference, 'Reference', 1, { size: 20, prop: 2048 });
-  await field(F.accountCode, 'Account Code', 1, { size: 7, regex: '(?#Account code must look like AB-1234)^[A-Z]{2}-\\d{4}$', extended_config: { useRegExValidation: true } });
+  await field(F.accountCode, 'Account Code', 1, { size: 7, regex: SEED_REGEXES.accountCode, extended_config: { useRegExValidation: true } });
   await field(F.documentType, 'Document Type', 1, { prop: 64, list_id: I.list.documentTypes });
   await field(F.status, 'Status', 1, { size: 20 });
   await field(F.item, 'Item', 1, { parent_id: 1, multi_value: true });

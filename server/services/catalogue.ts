@@ -37,7 +37,7 @@ import {
   fieldTypeName,
   forcesPlainField,
   isAssemblyBound,
-  isInvalidRegex,
+  fieldRegexProblem,
   regexAfterTypeChange,
   splitAssemblyPath,
   systemFieldOf,
@@ -54,6 +54,7 @@ const MESSAGES: Record<CatalogueErrorKey, string> = {
   CATALOGUE_NAME_EXISTS: 'Another item of this database already has this name',
   CATALOGUE_FIELD_LENGTH_INVALID: `The length must be between 1 and ${MAX_FIELD_LENGTH}`,
   CATALOGUE_REGEX_INVALID: 'The regular expression cannot be used',
+  CATALOGUE_REGEX_UNSUPPORTED: "The regular expression uses backreferences or lookaround, or is too large for the field's length",
   CATALOGUE_LIST_REQUIRED: 'Choose the list of this field',
   CATALOGUE_DYNAMIC_PRIMARY_REQUIRED: 'A dynamic list needs the field it depends on',
   CATALOGUE_DYNAMIC_MAPPING_REQUIRED: 'A dynamic list needs at least one mapping',
@@ -241,7 +242,8 @@ export async function saveField(store: Store, dbId: number, id: number | null, e
     const regex = saved
       ? regexAfterTypeChange(saved.type, type, { regex: saved.regex ?? '', useRegExValidation: Boolean(savedEc.useRegExValidation) }, sentRegex)
       : sentRegex;
-    if (isInvalidRegex(regex.regex)) throw refuse('CATALOGUE_REGEX_INVALID');
+    const regexRefused = fieldRegexProblem(regex.regex, type, length);
+    if (regexRefused) throw refuse(regexRefused);
     const plan = await planListBinding(tx, dbId, id, edit.List);
 
     const keptBits = (saved?.prop ?? 0) & ~(FIELD_PROPS.required | FIELD_PROPS.multiValue | FIELD_PROPS.dropdownList | FIELD_PROPS.dynamicDropdown);

@@ -19,7 +19,10 @@
  *   (1..4000; NUMBER at most 19 digits: CATALOGUE_FIELD_LENGTH_INVALID).
  * - SystemField other than readOnly: MultiValue and Required are stored off whatever was sent.
  * - Regex `(?#message)pattern`: the message is what the user app shows for a value that does not
- *   match; a pattern JavaScript cannot compile is refused (CATALOGUE_REGEX_INVALID). A changed Type
+ *   match; values are matched by RE2 (linear time, src/fields/regex.ts), so a pattern that needs
+ *   backreferences or lookaround, or whose program is too large for the field's length, is refused
+ *   (CATALOGUE_REGEX_UNSUPPORTED), and one that is no regular expression at all is
+ *   CATALOGUE_REGEX_INVALID. A changed Type
  *   clears the saved Regex and UseRegExValidation (a new Regex sent with the change is kept).
  * - List: dropdown and typeahead need ListId (CATALOGUE_LIST_REQUIRED); dynamic needs Primary
  *   (CATALOGUE_DYNAMIC_PRIMARY_REQUIRED) and a non-empty Mapping (CATALOGUE_DYNAMIC_MAPPING_REQUIRED),
@@ -167,6 +170,7 @@ export const CATALOGUE_ERROR_KEYS = [
   'CATALOGUE_NAME_EXISTS',
   'CATALOGUE_FIELD_LENGTH_INVALID',
   'CATALOGUE_REGEX_INVALID',
+  'CATALOGUE_REGEX_UNSUPPORTED',
   'CATALOGUE_LIST_REQUIRED',
   'CATALOGUE_DYNAMIC_PRIMARY_REQUIRED',
   'CATALOGUE_DYNAMIC_MAPPING_REQUIRED',

@@ -5,16 +5,17 @@
  * - Types: CHARACTER, NUMBER (NUMERIC is the same), DATE, DECIMAL; stored as 1-4 (src/api/archives.ts FIELD_TYPES).
  * - System fields: one of readOnly, indexedBy, dateEntered, lastModified, pageCount, fileType, kept
  *   as the field's Prop bit; all but readOnly force multi-value and required off.
- * - RegEx: the custom message is a leading comment, `(?#message)pattern` (parseRegEx in rules.ts
- *   cuts it off and the user app shows it when a value does not match); changing the data type
- *   clears the RegEx settings.
+ * - RegEx: the custom message is a leading comment, `(?#message)pattern` (regex.ts composes, splits
+ *   and checks it; the user app shows the message when a value does not match); changing the data
+ *   type clears the RegEx settings.
  * - Lists: empty values are dropped on save; an assembly-bound list (a path, optionally prefixed
  *   [SQL] or [MONGODB]) needs a path and parameters.
  * - Dynamic list fields depend on their primary/secondary fields: adding one without them, or
  *   removing one they need, warns (DYNAMIC_LIST_FIELD_DEPENDS_ON_FIELD / DYNAMIC_LIST_FIELD_REQUIRED_BY).
  */
 import { FIELD_PROPS, FIELD_TYPES, TEXT_COMPLETE_MAX } from '../api/archives';
-import { parseRegEx } from './rules';
+import { regexProblem, type RegexProblem } from './regex';
+import { longestValue } from './rules';
 
 /** admin-console.md §9. */
 export const DEFAULT_FIELD_LENGTH = 50;
@@ -76,26 +77,9 @@ export function applySystemFieldRule<T extends { systemField: SystemField; multi
   return forcesPlainField(f.systemField) ? { ...f, multiValue: false, required: false } : f;
 }
 
-/** `(?#message)pattern`; no comment without a message. Brackets are dropped from the message (a ')' would end the comment). */
-export function composeRegex(message: string, pattern: string): string {
-  const m = message.replace(/[()]/g, '').trim();
-  const p = pattern.trim();
-  if (!p) return '';
-  return m ? `(?#${m})${p}` : p;
-}
-
-/** The message and pattern of a stored RegEx (the inverse of composeRegex). */
-export function splitRegex(regex: string | null | undefined): { message: string; pattern: string } {
-  const raw = (regex ?? '').trim();
-  const m = /^\(\?#([^)]*)\)/.exec(raw);
-  return m ? { message: (m[1] ?? '').trim(), pattern: raw.slice(m[0].length) } : { message: '', pattern: raw };
-}
-
-/** True when a RegEx is set but JavaScript cannot compile its pattern (the user app could not check it). */
-export function isInvalidRegex(regex: string | null | undefined): boolean {
-  const { pattern } = splitRegex(regex);
-  return pattern !== '' && parseRegEx(regex).pattern === null;
-}
+/** Why a field of this type (code) and length cannot keep this RegEx (null: it can); the console's draft and the server's save ask the same. */
+export const fieldRegexProblem = (regex: string, type: number, length: number): RegexProblem | null =>
+  regexProblem(regex, longestValue({ Type: type, Size: length }));
 
 /** Changing the type (code or name) of a saved field or its multi-value flag asks CONFIRM_FIELDTYPE_CHANGE. */
 export function needsTypeChangeConfirm(saved: { type: string; multiValue: boolean } | null, draft: { type: string; multiValue: boolean }): boolean {

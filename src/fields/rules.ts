@@ -19,6 +19,7 @@ import type { Field } from '../api/archives';
 import { FIELD_CODES, FIELD_MESSAGE_KEYS, FIELD_OUT_OF_RANGE_KEY, FIELD_REGEX_MISMATCH_KEY, type FieldCode, type FieldMessageKey } from './codes';
 import { parseIsoDate, parseLocaleDate, toIsoDate } from './dates';
 import { localeFacts } from './locale';
+import { parseRegEx } from './regex';
 
 /** What the rules read of a field; the wire Field (src/api/archives.ts) fits. */
 export type FieldRule = Pick<Field, 'Type'> &
@@ -55,30 +56,6 @@ export const isRequiredField = (f: FieldRule): boolean => ((f.Prop ?? 0) & REQUI
 /** Values live in MVAL: multi-value fields (MultiValue or Prop 32) and table-field columns (Parent > 0). */
 export const isMultiField = (f: FieldRule): boolean => Boolean(f.MultiValue) || (f.Parent ?? 0) > 0 || ((f.Prop ?? 0) & 32) !== 0;
 
-/**
- * RegEx with its message as a leading comment: `(?#Account code must look like AB-1234)^[A-Z]{2}-\d{4}$`
- * (server/seed/catalog.ts). JavaScript has no (?#...) comments, so the prefix is cut off. The
- * message ends at the first ')' (it cannot contain one). Null pattern: none, or one JavaScript
- * cannot compile (then no RegEx check is made rather than refusing every value).
- */
-export function parseRegEx(regex: string | null | undefined): { pattern: RegExp | null; message?: string } {
-  const raw = (regex ?? '').trim();
-  if (!raw) return { pattern: null };
-  const m = /^\(\?#([^)]*)\)/.exec(raw);
-  const message = m?.[1]?.trim() || undefined;
-  const source = m ? raw.slice(m[0].length) : raw;
-  if (!source) return { pattern: null, message };
-  try {
-    return { pattern: new RegExp(source, 'u'), message };
-  } catch {
-    try {
-      return { pattern: new RegExp(source), message };
-    } catch {
-      return { pattern: null, message };
-    }
-  }
-}
-
 /** RegEx applies unless ExtendedConfig.UseRegExValidation is explicitly false. */
 function regexCheck(f: FieldRule, normalized: string): ValidationResult | null {
   if (!f.RegEx || f.ExtendedConfig?.UseRegExValidation === false) return null;
@@ -89,6 +66,24 @@ function regexCheck(f: FieldRule, normalized: string): ValidationResult | null {
 
 const countDigits = (s: string) => s.replace(/\D/g, '').length;
 const sizeOf = (f: FieldRule) => (f.Size && f.Size > 0 ? f.Size : DEFAULT_FIELD_SIZE);
+
+/**
+ * The most characters a valid value of the field can have once typeCheck has passed it, which is
+ * what a RegEx check costs at most (regex.ts regexProblem): Size characters for text, yyyy-mm-dd
+ * for dates, the digits with a sign (and a decimal point) for numbers.
+ */
+export function longestValue(f: FieldRule): number {
+  switch (f.Type) {
+    case FIELD_TYPE.date:
+      return 10;
+    case FIELD_TYPE.number:
+      return Math.min(f.Size && f.Size > 0 ? f.Size : MAX_NUMBER_DIGITS, MAX_NUMBER_DIGITS) + 1;
+    case FIELD_TYPE.decimal:
+      return sizeOf(f) + 2;
+    default:
+      return sizeOf(f);
+  }
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SPACES = ' \u00a0\u202f';

@@ -31,6 +31,16 @@ describe('field editor draft', () => {
     expect(draftToWire(d)).toMatchObject({ name: 'Account Code', type: 'CHARACTER', length: 7, required: true, regex: saved.regex, list: null, extendedConfig: { useRegExValidation: true, liveField: null } });
   });
 
+  it('a pattern the engine cannot check keeps the draft from being saved, with the reason', () => {
+    const d = fieldToDraft(saved);
+    expect(fieldDraftProblem(d, new Map())).toBeNull();
+    expect(fieldDraftProblem({ ...d, regexPattern: '^(a)\\1$' }, new Map())).toBe('CATALOGUE_REGEX_UNSUPPORTED');
+    expect(fieldDraftProblem({ ...d, regexPattern: 'x(?=y)' }, new Map())).toBe('CATALOGUE_REGEX_UNSUPPORTED');
+    expect(fieldDraftProblem({ ...d, regexPattern: '([a-' }, new Map())).toBe('CATALOGUE_REGEX_INVALID');
+    // Linear time, so the pattern that backtracks for seconds in JavaScript is fine.
+    expect(fieldDraftProblem({ ...d, regexPattern: '^(a+)+$' }, new Map())).toBeNull();
+  });
+
   it('a type change clears the regex settings; a system field turns multi-value and required off', () => {
     const d = changeDraft(fieldToDraft(saved), { type: 'NUMBER' });
     expect(d).toMatchObject({ type: 'NUMBER', regexMessage: '', regexPattern: '', useRegExValidation: false });

@@ -4,19 +4,18 @@ import {
   assemblyProblem,
   cleanListValues,
   composeAssemblyPath,
-  composeRegex,
   dynamicListWarnings,
+  fieldRegexProblem,
   fieldTypeCode,
-  isInvalidRegex,
   needsTypeChangeConfirm,
   normaliseFieldType,
   regexAfterTypeChange,
   removedFromTableField,
   splitAssemblyPath,
-  splitRegex,
   systemFieldOf,
   withSystemField,
 } from '../../src/fields/catalogue-rules';
+import { composeRegex, splitRegex } from '../../src/fields/regex';
 import { validateValue } from '../../src/fields/rules';
 
 describe('catalogue rules', () => {
@@ -46,8 +45,13 @@ describe('catalogue rules', () => {
     expect(composeRegex('only a message', ' ')).toBe('');
     const r = validateValue({ Type: 1, RegEx: regex, ExtendedConfig: { UseRegExValidation: true } }, 'abc', 'en-US');
     expect(r).toMatchObject({ code: -1, message: 'Two capitals AB' });
-    expect(isInvalidRegex('(?#m)([a-')).toBe(true);
-    expect(isInvalidRegex('(?#only a message)')).toBe(false);
+    expect(fieldRegexProblem('(?#m)([a-', 1, 50)).toBe('CATALOGUE_REGEX_INVALID');
+    expect(fieldRegexProblem('(?#only a message)', 1, 50)).toBeNull();
+    expect(fieldRegexProblem('(?#m)^(a)\\1$', 1, 50)).toBe('CATALOGUE_REGEX_UNSUPPORTED');
+    // The cost of a pattern grows with the longest value the field holds.
+    expect(fieldRegexProblem('^(?:\\p{L}{30}|x){10}$', 1, 50)).toBeNull();
+    expect(fieldRegexProblem('^(?:\\p{L}{30}|x){10}$', 1, 4000)).toBe('CATALOGUE_REGEX_UNSUPPORTED');
+    expect(fieldRegexProblem('^(?:\\p{L}{30}|x){10}$', 3, 4000)).toBeNull();
   });
 
   it('a type or multi-value change of a saved field asks confirmation; a changed type clears the saved regex', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGE_KEYS } from '../../src/fields/codes';
 import { currencyForCountry, localeFacts } from '../../src/fields/locale';
 import { expandTwoDigitYear, parseLocaleDate } from '../../src/fields/dates';
-import { parseRegEx, validateFieldValue, validateValue, validateWireValue, type FieldRule } from '../../src/fields/rules';
+import { parseRegEx } from '../../src/fields/regex';
+import { validateFieldValue, validateValue, validateWireValue, type FieldRule } from '../../src/fields/rules';
 
 const text: FieldRule = { Type: 1, Size: 10 };
 const num: FieldRule = { Type: 2 };

@@ -6,13 +6,14 @@ import type { ListBindingType } from '../../../../api/admin-catalogue';
 import {
   DEFAULT_FIELD_LENGTH,
   applySystemFieldRule,
-  composeRegex,
+  fieldRegexProblem,
+  fieldTypeCode,
   normaliseFieldType,
-  splitRegex,
   type DependencyField,
   type FieldTypeName,
   type SystemField,
 } from '../../../../fields/catalogue-rules';
+import { composeRegex, splitRegex } from '../../../../fields/regex';
 import type { ConsoleField, FieldDraftWire } from '../../api/catalogue';
 
 export interface LiveFieldDraft {
@@ -129,10 +130,16 @@ export function draftToWire(d: FieldDraft): FieldDraftWire {
   };
 }
 
+/** Why the draft's RegEx cannot be saved (a key; null: it can), shown beside the pattern as it is typed. */
+export const draftRegexProblem = (d: FieldDraft): string | null =>
+  fieldRegexProblem(composeRegex(d.regexMessage, d.regexPattern), fieldTypeCode(d.type) ?? 1, d.length);
+
 /** What keeps the draft from being saved (a key), checked before the server checks the same. */
 export function fieldDraftProblem(d: FieldDraft, listKinds: ReadonlyMap<number, number>): string | null {
   if (!d.name.trim()) return 'CATALOGUE_NAME_REQUIRED';
   if (!(d.length >= 1 && d.length <= 4000)) return 'CATALOGUE_FIELD_LENGTH_INVALID';
+  const regex = draftRegexProblem(d);
+  if (regex) return regex;
   if (d.listType === 'dropdown' || d.listType === 'typeahead') return d.listId === null ? 'CATALOGUE_LIST_REQUIRED' : null;
   if (d.listType === 'dynamic') {
     if (d.primary === null) return 'CATALOGUE_DYNAMIC_PRIMARY_REQUIRED';

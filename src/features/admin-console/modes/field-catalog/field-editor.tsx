@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LIST_BINDING_TYPES, LIST_KINDS } from '../../../../api/admin-catalogue';
 import { FIELD_TYPE_NAMES, SYSTEM_FIELDS, forcesPlainField } from '../../../../fields/catalogue-rules';
 import type { ConsoleField, ConsoleList } from '../../api/catalogue';
-import { FieldPicker } from './catalogue-ui';
-import { changeDraft, type FieldDraft, type LiveFieldDraft } from './field-draft';
+import { FieldPicker, problemText } from './catalogue-ui';
+import { changeDraft, draftRegexProblem, type FieldDraft, type LiveFieldDraft } from './field-draft';
 
 const LIVE_KEYS: Exclude<keyof LiveFieldDraft, 'method'>[] = ['url', 'headers', 'jsonPath', 'script', 'body'];
 const LIVE_LABELS = {
@@ -32,6 +32,7 @@ export function FieldEditor(props: { draft: FieldDraft; onChange: (d: FieldDraft
   const valueLists = props.lists.filter((l) => l.kind !== LIST_KINDS.dynamic);
   const boundLists = d.listType === 'dynamic' ? props.lists : valueLists;
   const fieldId = (k: string) => `${id}-${k}`;
+  const regexProblem = problemText(t, draftRegexProblem(d));
 
   return (
     <>
@@ -101,7 +102,20 @@ export function FieldEditor(props: { draft: FieldDraft; onChange: (d: FieldDraft
           <label className="field-label" htmlFor={fieldId('pattern')}>
             {t('CATALOGUE_REGEX')}
           </label>
-          <input id={fieldId('pattern')} value={d.regexPattern} spellCheck={false} onChange={(e) => set({ regexPattern: e.target.value })} />
+          <input
+            id={fieldId('pattern')}
+            value={d.regexPattern}
+            spellCheck={false}
+            aria-invalid={regexProblem !== null}
+            aria-describedby={regexProblem ? fieldId('pattern-problem') : undefined}
+            onChange={(e) => set({ regexPattern: e.target.value })}
+          />
+          {/* Said here as it is typed: the form's own message is at its foot, out of sight in a long form. */}
+          {regexProblem && (
+            <p id={fieldId('pattern-problem')} className="form-error">
+              {regexProblem}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field-label" htmlFor={fieldId('message')}>
