@@ -60,6 +60,7 @@ import { purgeBulkRows } from './services/bulk-update.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
 import { purgeUploads } from './services/upload.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
+import { configureSharp } from './files/page-budget.js';
 import { Recognizer } from './ocr/recognizer.js';
 import { wordsRoutes } from './routes/words.js';
 import { PageWordsService } from './services/words.js';
@@ -127,6 +128,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer> {
   const now = opts.now ?? Date.now;
+  configureSharp();
   const envLease = Number(process.env.LEASE_SECONDS);
   const clock: LicenceClock = { now, leaseSeconds: opts.leaseSeconds ?? (envLease > 0 ? envLease : undefined) };
   const snapshot = opts.snapshot && !opts.databaseUrl && isMemoryDir(opts.dataDir) ? opts.snapshot : undefined;

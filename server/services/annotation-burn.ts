@@ -6,11 +6,13 @@
  * composited by sharp (such a page is written in colour, LZW; the others keep their encoding).
  * Without annotations a file passes unchanged.
  */
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { ANNOTATION_LINE_HEIGHT, ANNOTATION_PADDING, STAMP_COLOR } from '../../src/api/annotations.js';
 import { joinTiffs } from './export-convert.js';
 import type { Queryable } from '../db/store.js';
+import { decoding, imagePage, imagePageCount, loadPdf } from '../files/page-budget.js';
+import { Errors } from '../http/errors.js';
 import { annotationsOf, type AnnotationRow } from './annotations.js';
 
 const NOTE_FILL = '#fff9c4';
@@ -91,7 +93,7 @@ function drawOnPdfPage(page: PDFPage, font: PDFFont, notes: readonly AnnotationR
 
 /** The PDF with each page's annotations drawn on it; `pageIndex` maps an annotation to its page in this file (or null: not in it). */
 export async function burnIntoPdf(bytes: Uint8Array, notes: readonly AnnotationRow[], pageIndex: (a: AnnotationRow) => number | null): Promise<Uint8Array> {
-  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true });
+  const pdf = await loadPdf(bytes);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const byPage = groupBy(notes, pageIndex);
   for (const [index, list] of byPage) if (index < pdf.getPageCount()) drawOnPdfPage(pdf.getPage(index), font, list);
@@ -128,17 +130,23 @@ export function annotationSvg(notes: readonly AnnotationRow[], width: number, he
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
 }
 
+/** Page `index` of an image file, over the page budget refused (files/page-budget.ts). */
+const pageOf = (bytes: Buffer, index: number) => imagePage(bytes, index, () => Errors.badRequest(`Page ${index + 1} is missing from the document's file`));
+
 /** One page of an image with its annotations drawn on it, as a colour PNG/TIFF pipeline. */
 async function burnedPage(bytes: Buffer, index: number, notes: readonly AnnotationRow[]) {
-  const meta = await sharp(bytes, { page: index }).metadata();
-  const width = meta.width ?? 1;
-  const height = meta.pageHeight ?? meta.height ?? 1;
-  const base = await sharp(bytes, { page: index }).flatten({ background: '#ffffff' }).toColourspace('srgb').png().toBuffer();
+  const page = await pageOf(bytes, index);
+  const { width, height, meta } = page;
+  const base = await page.image().flatten({ background: '#ffffff' }).toColourspace('srgb').png().toBuffer();
   return { img: sharp(base).composite([{ input: Buffer.from(annotationSvg(notes, width, height)), top: 0, left: 0 }]), density: meta.density };
 }
 
 /** An image file (TIFF, PNG, JPEG) with its pages' annotations drawn on; pages without any keep their bytes' encoding. */
-export async function burnIntoImage(bytes: Buffer, ext: string, notes: readonly AnnotationRow[], pageIndex: (a: AnnotationRow) => number | null): Promise<Buffer> {
+export function burnIntoImage(bytes: Buffer, ext: string, notes: readonly AnnotationRow[], pageIndex: (a: AnnotationRow) => number | null): Promise<Buffer> {
+  return decoding('The image file', () => burnImagePages(bytes, ext, notes, pageIndex));
+}
+
+async function burnImagePages(bytes: Buffer, ext: string, notes: readonly AnnotationRow[], pageIndex: (a: AnnotationRow) => number | null): Promise<Buffer> {
   const byPage = groupBy(notes, pageIndex);
   if (byPage.size === 0) return bytes;
   const type = ext.toLowerCase();
@@ -147,7 +155,7 @@ export async function burnIntoImage(bytes: Buffer, ext: string, notes: readonly 
     const withDpi = img.withMetadata(density ? { density } : {});
     return type === 'png' ? withDpi.png().toBuffer() : withDpi.jpeg({ quality: 92 }).toBuffer();
   }
-  const pages = (await sharp(bytes).metadata()).pages ?? 1;
+  const pages = await imagePageCount(bytes);
   const parts: Buffer[] = [];
   for (let k = 0; k < pages; k++) {
     const list = byPage.get(k);
@@ -164,9 +172,10 @@ export async function burnIntoImage(bytes: Buffer, ext: string, notes: readonly 
 
 /** Page k of a TIFF as a one-page TIFF in its own encoding (bilevel: G4, others LZW). */
 export async function singleTiffPage(bytes: Buffer, index: number, turn = 0): Promise<Buffer> {
-  const meta = await sharp(bytes, { page: index }).metadata();
+  const page = await pageOf(bytes, index);
+  const { meta } = page;
   const perMm = (meta.density && meta.density > 1 ? meta.density : 100) / 25.4;
-  const img = sharp(bytes, { page: index }).rotate(turn);
+  const img = page.image().rotate(turn);
   return meta.bitsPerSample === 1
     ? img.extractChannel(0).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1, xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer()
     : img.tiff({ compression: 'lzw', xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer();

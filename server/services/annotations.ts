@@ -12,8 +12,7 @@
  * - Annotations: the annotations table (migration 015), one row each, keyed by the client's id.
  * - Stamps: the stamps table (id, text; unique text).
  */
-import { PDFDocument, degrees } from 'pdf-lib';
-import sharp from 'sharp';
+import { degrees } from 'pdf-lib';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import {
   STAMP_COLOR,
@@ -28,6 +27,7 @@ import {
 } from '../../src/api/annotations.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
+import { decoding, imagePage, loadPdf } from '../files/page-budget.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { singleTiffPage } from './annotation-burn.js';
 import { writeAudit } from './audit.js';
@@ -59,7 +59,7 @@ type Dims = { width: number; height: number };
 
 /** The PDF with page `index` turned by `turn` degrees clockwise, and the page's shown size before. */
 export async function rotatePdfPage(bytes: Uint8Array, index: number, turn: number): Promise<{ bytes: Uint8Array; before: Dims }> {
-  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true });
+  const pdf = await loadPdf(bytes);
   if (index >= pdf.getPageCount()) throw Errors.badRequest(`Page ${index + 1} is missing from the document's file`);
   const page = pdf.getPage(index);
   const current = quarterTurns(page.getRotation().angle);
@@ -69,21 +69,23 @@ export async function rotatePdfPage(bytes: Uint8Array, index: number, turn: numb
   return { bytes: await pdf.save(), before };
 }
 
-/** The image file with page `index` turned: a (multi-page) TIFF page by page, a PNG or JPEG as itself. */
-export async function rotateImagePage(bytes: Buffer, fileType: string, index: number, turn: number): Promise<{ bytes: Buffer; before: Dims }> {
-  const type = fileType.toUpperCase();
-  const meta = await sharp(bytes).metadata();
-  const pages = meta.pages ?? 1;
-  if (index >= pages) throw Errors.badRequest(`Page ${index + 1} is missing from the document's file`);
-  if (type === 'PNG' || type === 'JPG' || type === 'JPEG') {
-    const img = sharp(bytes).rotate(turn).withMetadata(meta.density ? { density: meta.density } : {});
-    const out = type === 'PNG' ? await img.png().toBuffer() : await img.jpeg({ quality: 92 }).toBuffer();
-    return { bytes: out, before: { width: meta.width ?? 1, height: meta.height ?? 1 } };
-  }
-  const page = await sharp(bytes, { page: index }).metadata();
-  const parts: Buffer[] = [];
-  for (let k = 0; k < pages; k++) parts.push(await singleTiffPage(bytes, k, k === index ? turn : 0));
-  return { bytes: joinTiffs(parts), before: { width: page.width ?? 1, height: page.pageHeight ?? page.height ?? 1 } };
+/**
+ * The image file with page `index` turned: a (multi-page) TIFF page by page, a PNG or JPEG as itself.
+ * Every page is decoded again, so a file with any page over the page budget is refused (422).
+ */
+export function rotateImagePage(bytes: Buffer, fileType: string, index: number, turn: number): Promise<{ bytes: Buffer; before: Dims }> {
+  return decoding('The image file', async () => {
+    const type = fileType.toUpperCase();
+    const page = await imagePage(bytes, index, () => Errors.badRequest(`Page ${index + 1} is missing from the document's file`));
+    const before = { width: page.width, height: page.height };
+    if (type === 'PNG' || type === 'JPG' || type === 'JPEG') {
+      const img = page.image().rotate(turn).withMetadata(page.meta.density ? { density: page.meta.density } : {});
+      return { bytes: type === 'PNG' ? await img.png().toBuffer() : await img.jpeg({ quality: 92 }).toBuffer(), before };
+    }
+    const parts: Buffer[] = [];
+    for (let k = 0; k < page.pages; k++) parts.push(await singleTiffPage(bytes, k, k === index ? turn : 0));
+    return { bytes: joinTiffs(parts), before };
+  });
 }
 
 export interface Placed {

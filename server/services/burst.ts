@@ -18,12 +18,12 @@
  * keeps its rotations when it loses pages.
  */
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import { BURST_KEYS, BURST_MAX_PAGES, burstPages, burstRefusal, isBurstable, type BurstAnswer, type BurstIndexBody, type BurstIndexed } from '../../src/api/burst.js';
 import type { FieldDataInvalid } from '../../src/api/documents.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
+import { decoding, imagePage } from '../files/page-budget.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields } from '../search/model.js';
 import { writeAudit } from './audit.js';
@@ -85,7 +85,10 @@ function outputType(pages: readonly PageRow[]): 'PDF' | 'TIF' | null {
   return pages.some((p) => (p.file_type ?? '').toUpperCase() === 'PDF') ? 'PDF' : 'TIF';
 }
 
-/** A source's pages as one file of its kind: a PDF of copied pages, or a multi-page TIFF. */
+/**
+ * A source's pages as one file of its kind: a PDF of copied pages, or a multi-page TIFF. A page that
+ * cannot be read or is over the page budget refuses the burst (422, files/page-budget.ts).
+ */
 async function fileOfPages(files: FileStore, pages: readonly PageRow[], type: 'PDF' | 'TIF', rotate: boolean): Promise<Buffer> {
   if (type === 'PDF') return Buffer.from(await pagesToPdf(files, [...pages], { rotate }));
   const parts: Buffer[] = [];
@@ -97,12 +100,16 @@ async function fileOfPages(files: FileStore, pages: readonly PageRow[], type: 'P
       blobs.set(p.sha256!, bytes);
     }
     const page = rotate ? p : { ...p, rotation: 0 };
-    const meta = await sharp(bytes, { page: p.page_in_file }).metadata();
-    if (meta.bitsPerSample === 1) parts.push(await g4Page(bytes, page));
-    else {
-      const perMm = (meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI) / 25.4;
-      parts.push(await sharp(bytes, { page: p.page_in_file }).rotate(quarterTurns(page.rotation)).tiff({ compression: 'lzw', xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer());
-    }
+    const source = bytes;
+    parts.push(
+      await decoding(`Page ${p.page_no} of document ${p.document_id}`, async () => {
+        const image = await imagePage(source, p.page_in_file, () => Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} is missing from its file`));
+        const { meta } = image;
+        if (meta.bitsPerSample === 1) return g4Page(source, page);
+        const perMm = (meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI) / 25.4;
+        return image.image().rotate(quarterTurns(page.rotation)).tiff({ compression: 'lzw', xres: perMm, yres: perMm, resolutionUnit: 'inch' }).toBuffer();
+      }),
+    );
   }
   return joinTiffs(parts);
 }

@@ -15,9 +15,10 @@
  * Page rotation (document_pages.rotation, degrees clockwise) is applied whenever a file is
  * converted; a file passed as stored keeps its bytes.
  */
-import sharp from 'sharp';
 import type { Queryable } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
+import { decoding, imagePage, imagePageCount } from '../files/page-budget.js';
+import { Errors } from '../http/errors.js';
 import { DEFAULT_TIFF_DPI, isImageType, pagesToPdf, quarterTurns, type PdfSourcePage } from './merge.js';
 /** Grey level (0-255) at and above which a pixel becomes white. */
 const BW_THRESHOLD = 128;
@@ -76,22 +77,23 @@ export async function exportFilesOf(deps: { store: Queryable; files: FileStore }
       const rows = pageRows.filter((p) => p.file_id !== null && Number(p.file_id) === f.id);
       if (rows.length) return rows.map((p) => ({ document_id: docId, page_no: p.page_no, rotation: p.rotation, page_in_file: p.page_in_file, sha256: f.sha256, file_type: type }));
       // No page rows for the file (an older import): every page of the file, unturned.
-      const count = (await sharp(await files.get(f.sha256)).metadata()).pages ?? 1;
+      const count = await imagePageCount(await files.get(f.sha256));
       return Array.from({ length: count }, (_, i) => ({ document_id: docId, page_no: i + 1, rotation: 0, page_in_file: i, sha256: f.sha256, file_type: type }));
     };
     if (opts.toPdf) {
       return { name, ext: 'pdf', open: async () => Buffer.from(await pagesToPdf(files, await pagesOfFile(), { rotate: true, toBw: opts.toBw })) };
     }
-    if (type === 'PNG') return { name, ext, open: async () => bwPng(await files.get(f.sha256), await pagesOfFile()) };
-    return { name, ext: type === 'TIF' || type === 'TIFF' ? ext : 'tif', open: async () => bwTiff(await files.get(f.sha256), await pagesOfFile()) };
+    if (type === 'PNG') return { name, ext, open: async () => decoding(f.file_name, async () => bwPng(await files.get(f.sha256), await pagesOfFile())) };
+    return { name, ext: type === 'TIF' || type === 'TIFF' ? ext : 'tif', open: async () => decoding(f.file_name, async () => bwTiff(await files.get(f.sha256), await pagesOfFile())) };
   });
 }
 
-/** The page as one band of 0/255, turned by its rotation, and its resolution. */
+/** The page as one band of 0/255, turned by its rotation, and its resolution (a page over the page budget refused). */
 async function bwPage(bytes: Buffer, p: PdfSourcePage) {
-  const meta = await sharp(bytes, { page: p.page_in_file }).metadata();
+  const page = await imagePage(bytes, p.page_in_file, () => Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} is missing from its file`));
+  const { meta } = page;
   const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI;
-  const img = sharp(bytes, { page: p.page_in_file }).flatten({ background: '#ffffff' }).greyscale().rotate(quarterTurns(p.rotation)).threshold(BW_THRESHOLD);
+  const img = page.image().flatten({ background: '#ffffff' }).greyscale().rotate(quarterTurns(p.rotation)).threshold(BW_THRESHOLD);
   return { img, dpi };
 }
 

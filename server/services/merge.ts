@@ -7,17 +7,18 @@
  * file store (content-addressed, so a blob nobody points at is harmless), and only then one
  * transaction locks the documents, checks again that none changed meanwhile, and rewrites the rows.
  * PDF pages are copied with pdf-lib (text and vectors kept); an image page is drawn on a page of its
- * physical size (pagesToPdf, also used by export).
+ * physical size (pagesToPdf, also used by export). A file that cannot be read, or an image page over
+ * the page budget (files/page-budget.ts), refuses the whole call with 422 before anything is written.
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, concatTransformationMatrix, degrees, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
-import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
 import { MERGE_MAX_DOCUMENTS, type MergeAnswer, type MergeArchiveRef, type MergeInboxRef, type MergeRequest } from '../../src/api/documents.js';
 import { INBOX_RIGHTS } from '../../src/api/inboxes.js';
 import { archivesWithRights, inboxesWithRights, type ArchiveRow, type InboxRow } from '../auth/permissions.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
+import { decoding, imagePage, loadPdf } from '../files/page-budget.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { writeAudit, type AuditEntryInput } from './audit.js';
 import { checkedOut, requireDatabase, type Actor } from './documents.js';
@@ -205,7 +206,7 @@ export async function pagesToPdf(files: FileStore, pages: PdfSourcePage[], opts:
     if (isPdf(p.file_type)) {
       let src = pdfs.get(p.sha256);
       if (!src) {
-        src = await PDFDocument.load(await files.get(p.sha256), { ignoreEncryption: true });
+        src = await loadPdf(await files.get(p.sha256));
         pdfs.set(p.sha256, src);
       }
       if (p.page_in_file >= src.getPageCount()) throw Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} is missing from its file`);
@@ -218,7 +219,7 @@ export async function pagesToPdf(files: FileStore, pages: PdfSourcePage[], opts:
         bytes = await files.get(p.sha256);
         images.set(p.sha256, bytes);
       }
-      await addImagePage(out, bytes, p, turn, opts.toBw ?? false);
+      await decoding(`Page ${p.page_no} of document ${p.document_id}`, () => addImagePage(out, bytes, p, turn, opts.toBw ?? false));
     } else {
       throw Errors.badRequest(`Document ${p.document_id} has a ${p.file_type ?? 'unknown'} file, which cannot be combined into a PDF`);
     }
@@ -227,12 +228,13 @@ export async function pagesToPdf(files: FileStore, pages: PdfSourcePage[], opts:
 }
 
 async function addImagePage(out: PDFDocument, bytes: Buffer, p: PdfSourcePage, turn: number, toBw: boolean) {
-  const meta = await sharp(bytes, { page: p.page_in_file }).metadata();
+  const page = await imagePage(bytes, p.page_in_file, () => Errors.badRequest(`Page ${p.page_no} of document ${p.document_id} is missing from its file`));
+  const { meta } = page;
   const dpi = meta.density && meta.density > 72 ? meta.density : DEFAULT_TIFF_DPI;
-  let w = ((meta.width ?? 1) * 72) / dpi;
-  let h = ((meta.pageHeight ?? meta.height ?? 1) * 72) / dpi;
+  let w = (page.width * 72) / dpi;
+  let h = (page.height * 72) / dpi;
   if (turn === 90 || turn === 270) [w, h] = [h, w];
-  const grey = sharp(bytes, { page: p.page_in_file }).flatten({ background: '#ffffff' }).greyscale().rotate(turn);
+  const grey = page.image().flatten({ background: '#ffffff' }).greyscale().rotate(turn);
   const added = out.addPage([w, h]);
   if (toBw || meta.bitsPerSample === 1) {
     // Bilevel: a lossless 1-bit Flate image. A scanned text page is ~1-3 KB this way, a greyscale

@@ -18,9 +18,11 @@
  *   is hashed once at the end instead) and a per-upload queue, so a chunk re-sent while its first copy
  *   is still being written (Chromium re-sends a POST on a dropped kept-alive connection) waits and
  *   is then counted as repeated.
- * When the last chunk is in, the part file is checked against the declared SHA-256 and renamed into
- * the content-addressed file store; for an inbox target an inbox file is created in the same
- * transaction that marks the upload done.
+ * When the last chunk is in, the part file is checked against the declared SHA-256 and for what it
+ * holds (services/file-check.ts: a file named .pdf must be a readable PDF, a TIFF's pages must fit
+ * the page budget, ...; a refusal ends the upload failed with ERROR_FILE_UNREADABLE or
+ * ERROR_PAGE_TOO_LARGE, 422) and renamed into the content-addressed file store; for an inbox target
+ * an inbox file, with its page count, is created in the same transaction that marks the upload done.
  */
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
@@ -35,6 +37,7 @@ import type { FileStore } from '../files/file-store.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { safeBaseName } from './document-file.js';
 import type { Actor } from './documents.js';
+import { checkUploadedFile, type CheckedFile } from './file-check.js';
 import { inboxWithRights } from './inboxes.js';
 
 export interface UploadDeps {
@@ -119,7 +122,7 @@ const live = new Set<Uploads>();
 /** A part file with no chunk for this long is closed (opened again by the next chunk). */
 const PART_IDLE_MS = 60_000;
 
-const failedError = (message: string) => new ApiError(422, message, UPLOAD_KEYS.failed);
+const failedError = (message: string, key: string = UPLOAD_KEYS.failed) => new ApiError(422, message, key);
 
 /** POST api/upload: checks the target and the rights, records the upload and makes its empty part file. */
 export async function startUpload(deps: UploadDeps, actor: Actor, req: UploadStart): Promise<UploadState> {
@@ -277,7 +280,7 @@ export class Uploads {
     const cached = this.rows.get(id);
     const row = cached && cached.owner_id === actor.userId ? cached : await loadUpload(store, actor, id);
     if (row.state === 'expired') throw new ApiError(410, `Upload ${id} was not finished in time and was removed`, UPLOAD_KEYS.expired);
-    if (row.state === 'failed') throw failedError(row.error_message ?? 'The upload failed');
+    if (row.state === 'failed') throw failedError(row.error_message ?? 'The upload failed', row.error_key ?? undefined);
     if (index >= row.total_chunks) throw Errors.badRequest(`Incorrect parameters: Index ${index} (the file has ${row.total_chunks} chunks)`);
     if (row.state === 'done') return this.repeated(row, row.total_chunks);
     const part = await this.part(id);
@@ -342,11 +345,11 @@ export class Uploads {
     const fresh = rowOf(r.rows[0] ?? row);
     if (fresh.state === 'receiving') this.rows.set(row.id, fresh);
     const state = stateOf(fresh, fresh.state === 'receiving' ? next : fresh.next_index);
-    if (state.State === 'failed') throw failedError(state.Message ?? 'The upload failed');
+    if (state.State === 'failed') throw failedError(state.Message ?? 'The upload failed', state.Key);
     return state;
   }
 
-  private async fail(row: UploadRow, message: string): Promise<never> {
+  private async fail(row: UploadRow, message: string, key: string = UPLOAD_KEYS.failed): Promise<never> {
     const { store, files, now } = this.deps;
     this.hashes.delete(row.id);
     this.rows.delete(row.id);
@@ -354,11 +357,11 @@ export class Uploads {
     await rm(partPath(files, row.id), { force: true });
     await store.query(`UPDATE uploads SET state = 'failed', error_key = $2, error_message = $3, updated_at = $4, finished_at = $4 WHERE id = $1 AND state = 'receiving'`, [
       row.id,
-      UPLOAD_KEYS.failed,
+      key,
       message,
       new Date(now()),
     ]);
-    throw failedError(message);
+    throw failedError(message, key);
   }
 
   /** The last chunk is written: check the whole file, store it, and put it where it goes. */
@@ -373,6 +376,13 @@ export class Uploads {
     if (size !== row.size) return this.fail(row, `The uploaded file has ${size} bytes, not ${row.size}`);
     const digest = h && h.upTo === row.size ? h.hash.digest('hex') : await hashFile(path);
     if (digest !== row.sha256) return this.fail(row, `${row.file_name}: the uploaded file does not match its checksum`);
+    let checked: CheckedFile;
+    try {
+      checked = await checkUploadedFile(path, row.file_name, fileTypeOf(row.file_name));
+    } catch (e) {
+      if (e instanceof ApiError && e.key) return this.fail(row, e.message, e.key);
+      throw e;
+    }
     await files.adopt(path, digest);
     const t = new Date(now());
     const done = await store.transaction(async (tx) => {
@@ -385,7 +395,7 @@ export class Uploads {
         const name = await freeInboxName(tx, inboxId, row.file_name);
         await tx.query(
           `INSERT INTO inbox_files (inbox_id, file_name, file_type, sha256, size, page_count, date_created, date_modified) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-          [inboxId, name, fileTypeOf(name), digest, row.size, 1, t],
+          [inboxId, name, checked.type, digest, row.size, checked.pages, t],
         );
         result = { InboxID: inboxId, Path: name, Sha256: digest };
       } else {

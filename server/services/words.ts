@@ -1,6 +1,7 @@
 /**
  * Key-free extraction's words of a document page (src/api/words.ts). The page is drawn to PNG by the
- * thumbnailer (PDF pages by pdf.js in its worker thread, TIFF and image pages by sharp), turned by
+ * thumbnailer (PDF pages by pdf.js in its worker thread, TIFF and image pages by sharp; an image page
+ * at most OCR_MAX_SIDE pixels on its long side, a page over the page budget refused), turned by
  * the rotation the viewer shows it at, and recognised by the one OCR engine (server/ocr). The words
  * are stored in page_words (migration 016) by the file's content hash, page and rotation, so a page
  * is recognised once; two requests for a page being recognised share the one recognition.
@@ -8,6 +9,7 @@
 import sharp from 'sharp';
 import type { PageWords } from '../../src/api/words.js';
 import type { Queryable } from '../db/store.js';
+import { OCR_MAX_SIDE } from '../files/page-budget.js';
 import { ApiError } from '../http/errors.js';
 import { OCR_ENGINE, OcrUnavailable, type Recognizer } from '../ocr/recognizer.js';
 import { PageOutOfRange, type Thumbnailer } from '../thumbs/thumbnailer.js';
@@ -66,7 +68,7 @@ export class PageWordsService {
 
     let png: Buffer;
     try {
-      png = await this.thumbs.thumb(sha256, fileType, pageInFile, /^pdf$/i.test(fileType) ? OCR_PDF_WIDTH : 0, 0);
+      png = await this.thumbs.thumb(sha256, fileType, pageInFile, /^pdf$/i.test(fileType) ? OCR_PDF_WIDTH : 0, 0, OCR_MAX_SIDE);
     } catch (e) {
       if (e instanceof PageOutOfRange || (e as NodeJS.ErrnoException).code === 'ENOENT') throw pageMissing();
       throw e;

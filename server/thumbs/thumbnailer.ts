@@ -1,15 +1,18 @@
 /**
  * Page thumbnails as PNG: PDF pages rendered by pdfjs-dist (legacy build) on @napi-rs/canvas in a
  * worker thread (pdf-worker.mjs), TIFF pages by sharp ({ page }). Thumbnails are cached on disk by
- * (file hash, page, size) under `${files.root}/thumbs`, so each is rendered once.
+ * (file hash, page, size) under `${files.root}/thumbs`, so each is rendered once. A TIFF page over
+ * the page budget is refused from its header (files/page-budget.ts), a PDF's images over it are not
+ * decoded, and no side of a picture passes maxSide; a file that cannot be read answers
+ * ERROR_FILE_UNREADABLE (422).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
 import type { FileStore } from '../files/file-store.js';
+import { decoding, imagePage, PAGE_MAX_PIXELS, unreadable } from '../files/page-budget.js';
 
 /**
  * The largest side served: the 600x800 preview (user-app.md §2) at twice its size, for the
@@ -30,6 +33,18 @@ interface Reply {
 
 export class PageOutOfRange extends Error {}
 
+/**
+ * The picture of a page of pw x ph fitted into width x height (0: follows the page's aspect ratio;
+ * both 0: the page's own size), no side over maxSide. pdf-worker.mjs has the same for PDF pages.
+ */
+export function fitBox(pw: number, ph: number, width: number, height: number, maxSide: number): { width: number; height: number } {
+  if (!width && !height) [width, height] = [pw, ph];
+  if (!width) width = (pw * height) / ph;
+  if (!height) height = (ph * width) / pw;
+  const over = Math.max(1, width / maxSide, height / maxSide);
+  return { width: Math.max(1, Math.round(width / over)), height: Math.max(1, Math.round(height / over)) };
+}
+
 export class Thumbnailer {
   private worker?: Worker;
   private ready?: Promise<void>;
@@ -40,7 +55,7 @@ export class Thumbnailer {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), { workerData: { maxImageSize: PAGE_MAX_PIXELS } });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
@@ -64,7 +79,7 @@ export class Thumbnailer {
     this.ready = undefined;
   }
 
-  private async renderPdf(bytes: Uint8Array, page: number, width: number, height: number): Promise<Buffer> {
+  private async renderPdf(bytes: Uint8Array, page: number, width: number, height: number, maxSide: number): Promise<Buffer> {
     await this.start();
     const worker = this.worker;
     if (!worker) throw new Error('thumbnail worker not running');
@@ -84,36 +99,38 @@ export class Thumbnailer {
           reject(e);
         },
       });
-      worker.postMessage({ id, bytes, page, width, height });
+      worker.postMessage({ id, bytes, page, width, height, maxSide });
     });
     if (!reply.ok || !reply.png) {
       if (reply.code === 'PAGE') throw new PageOutOfRange(reply.error);
+      if (reply.code === 'UNREADABLE') throw unreadable(reply.error ?? 'The PDF file cannot be read');
       throw new Error(reply.error ?? 'render failed');
     }
     return Buffer.from(reply.png);
   }
 
-  private async renderTiff(bytes: Buffer, page: number, width: number, height: number): Promise<Buffer> {
-    const meta = await sharp(bytes).metadata();
-    if (page < 0 || page >= (meta.pages ?? 1)) throw new PageOutOfRange(`page ${page + 1} of ${meta.pages ?? 1}`);
-    return sharp(bytes, { page })
-      .flatten({ background: '#ffffff' })
-      .resize(width || null, height || null, { fit: 'contain', background: '#ffffff' })
-      .png()
-      .toBuffer();
+  private async renderTiff(bytes: Buffer, page: number, width: number, height: number, maxSide: number): Promise<Buffer> {
+    const p = await imagePage(bytes, page, (pages) => new PageOutOfRange(`page ${page + 1} of ${pages}`));
+    const box = fitBox(p.width, p.height, width, height, maxSide);
+    return decoding('The image file', () =>
+      p.image().flatten({ background: '#ffffff' }).resize(box.width, box.height, { fit: 'contain', background: '#ffffff' }).png().toBuffer(),
+    );
   }
 
   /**
    * PNG of page `pageInFile` (0-based) of the stored file, fitted into width x height (exactly that
-   * size, white margins); a 0 width or height follows the page's aspect ratio.
+   * size, white margins); a 0 width or height follows the page's aspect ratio, both 0 is the page's
+   * own size; no side passes maxSide (then the picture is smaller, with the page's aspect ratio).
    */
-  async thumb(sha256: string, fileType: string, pageInFile: number, width: number, height: number): Promise<Buffer> {
+  async thumb(sha256: string, fileType: string, pageInFile: number, width: number, height: number, maxSide = THUMB_MAX): Promise<Buffer> {
     const dir = join(this.files.root, 'thumbs', sha256.slice(0, 2));
-    const path = join(dir, `${sha256}-p${pageInFile}-${width}x${height}.png`);
+    const path = join(dir, `${sha256}-p${pageInFile}-${width}x${height}${maxSide === THUMB_MAX ? '' : `-max${maxSide}`}.png`);
     const cached = await readFile(path).catch(() => undefined);
     if (cached) return cached;
     const bytes = await this.files.get(sha256);
-    const png = /^pdf$/i.test(fileType) ? await this.renderPdf(new Uint8Array(bytes), pageInFile + 1, width, height) : await this.renderTiff(bytes, pageInFile, width, height);
+    const png = /^pdf$/i.test(fileType)
+      ? await this.renderPdf(new Uint8Array(bytes), pageInFile + 1, width, height, maxSide)
+      : await this.renderTiff(bytes, pageInFile, width, height, maxSide);
     mkdirSync(dir, { recursive: true });
     const tmp = `${path}.${randomBytes(4).toString('hex')}`;
     await writeFile(tmp, png);

@@ -2,7 +2,8 @@
  * Chunked, resumable uploads (server/routes/upload.ts, server/services/upload.ts; the contract
  * src/api/upload.ts): start, chunks in order, resume from GET's NextIndex, a chunk sent twice kept
  * once, out of order 409, the checksum checked at the end, zero-byte and rights refused, the inbox
- * file created under a free name, stale uploads purged.
+ * file created under a free name, stale uploads purged. The bytes are random, so the files are named
+ * .dat, a kind the server keeps as it is (what a .pdf or .tif must hold: unreadable-files.test.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
@@ -31,7 +32,7 @@ let keyN = 0;
 
 function start(user: string, body: Partial<UploadStart> & { bytes?: Uint8Array }, key = `k-${++keyN}`) {
   const { bytes, ...rest } = body;
-  const payload = { FileName: 'scan.pdf', Size: bytes?.byteLength ?? 0, Sha256: sha(bytes ?? new Uint8Array()), Target: { InboxID: I.scans }, ...rest };
+  const payload = { FileName: 'scan.dat', Size: bytes?.byteLength ?? 0, Sha256: sha(bytes ?? new Uint8Array()), Target: { InboxID: I.scans }, ...rest };
   return s.app.inject({ method: 'POST', url: uploadPaths.upload, headers: { 'auth-token': tokens[user]!, 'idempotency-key': key }, payload });
 }
 
@@ -66,7 +67,7 @@ async function inboxFile(inboxId: number, name: string) {
 describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
   it('takes the chunks in order, names the next index, and puts the file in the inbox with its checksum', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 2 + 12345);
-    const job = await startOk(bytes, { FileName: 'letters/../three chunks.PDF' });
+    const job = await startOk(bytes, { FileName: 'letters/../three chunks.DAT' });
     expect(job).toMatchObject({ State: 'receiving', NextIndex: 0, ChunkSize: UPLOAD_CHUNK_SIZE, ChunkCount: 3, Size: bytes.byteLength, Repeated: 0 });
     for (let i = 0; i < 3; i++) {
       const r = await chunk('user', job.JobID, i, slice(bytes, i));
@@ -77,21 +78,21 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     }
     const done = UploadState.parse((await state('user', job.JobID)).body);
     // Only the base name is kept, the extension in lower case; the File Format in capitals.
-    expect(done.Result).toEqual({ InboxID: I.scans, Path: 'three chunks.pdf', Sha256: sha(bytes) });
-    const f = await inboxFile(I.scans, 'three chunks.pdf');
-    expect(f).toMatchObject({ sha256: sha(bytes), file_type: 'PDF' });
+    expect(done.Result).toEqual({ InboxID: I.scans, Path: 'three chunks.dat', Sha256: sha(bytes) });
+    const f = await inboxFile(I.scans, 'three chunks.dat');
+    expect(f).toMatchObject({ sha256: sha(bytes), file_type: 'DAT' });
     expect(Number(f!.size)).toBe(bytes.byteLength);
     expect(sha(await s.files.get(sha(bytes)))).toBe(sha(bytes));
     // Shown in the inbox's list like any other file.
     const list = InboxFiles.parse((await s.app.inject({ method: 'GET', url: inboxPaths.list, query: { Id: String(I.scans), numberOfDocuments: '100' }, headers: { 'auth-token': tokens.user! } })).json());
-    expect(list.Files.map((x) => x.FileName)).toContain('three chunks.pdf');
+    expect(list.Files.map((x) => x.FileName)).toContain('three chunks.dat');
     // The part file is gone (renamed into the store).
     expect(readdirSync(join(s.files.root, 'uploads')).filter((x) => x.startsWith(job.JobID))).toEqual([]);
   });
 
   it('resumes: after a lost answer GET names the next index, and the upload goes on from there', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 3);
-    const job = await startOk(bytes, { FileName: 'resumed.pdf' });
+    const job = await startOk(bytes, { FileName: 'resumed.dat' });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     // The answer to chunk 1 "was lost": the client only asks where to go on.
     expect((await chunk('user', job.JobID, 1, slice(bytes, 1))).statusCode).toBe(200);
@@ -99,12 +100,12 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     expect(st.status).toBe(200);
     expect(st.body).toMatchObject({ State: 'receiving', NextIndex: 2, Repeated: 0 });
     expect(UploadState.parse((await chunk('user', job.JobID, 2, slice(bytes, 2))).json())).toMatchObject({ State: 'done', NextIndex: 3, Repeated: 0 });
-    expect((await inboxFile(I.scans, 'resumed.pdf'))?.sha256).toBe(sha(bytes));
+    expect((await inboxFile(I.scans, 'resumed.dat'))?.sha256).toBe(sha(bytes));
   });
 
   it('resumes in another server process (nothing kept in memory): the next index comes from the part file, the checksum from re-reading it', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 2 + 7);
-    const job = await startOk(bytes, { FileName: 'other-process.pdf' });
+    const job = await startOk(bytes, { FileName: 'other-process.dat' });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     // A second process over the same database and files: no cached row, no running hash.
     const other = new Uploads({ store: s.store, files: s.files, now: () => s.clock.t });
@@ -113,7 +114,7 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     expect(await other.chunk(actor, job.JobID, 1, Buffer.from(slice(bytes, 1)))).toMatchObject({ NextIndex: 2, Repeated: 0 });
     expect(await other.chunk(actor, job.JobID, 2, Buffer.from(slice(bytes, 2)))).toMatchObject({ State: 'done', Result: { Sha256: sha(bytes) } });
     // A wrong file is caught the same way without the running hash.
-    const bad = await startOk(bytes, { FileName: 'other-bad.pdf', Sha256: sha(randomBytes(3)) });
+    const bad = await startOk(bytes, { FileName: 'other-bad.dat', Sha256: sha(randomBytes(3)) });
     expect((await chunk('user', bad.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     const third = new Uploads({ store: s.store, files: s.files, now: () => s.clock.t });
     await third.chunk(actor, bad.JobID, 1, Buffer.from(slice(bytes, 1)));
@@ -122,7 +123,7 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
 
   it('a chunk sent twice is kept once and counted as repeated; after the end too', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 10);
-    const job = await startOk(bytes, { FileName: 'twice.pdf' });
+    const job = await startOk(bytes, { FileName: 'twice.dat' });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     // The same chunk again, even with other bytes: not written (the file stays right).
     const again = await chunk('user', job.JobID, 0, randomBytes(UPLOAD_CHUNK_SIZE));
@@ -133,12 +134,12 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     expect(late.statusCode).toBe(200);
     expect(UploadState.parse(late.json())).toMatchObject({ State: 'done', Repeated: 2 });
     expect((await s.store.query('SELECT 1 FROM inbox_files WHERE inbox_id = $1 AND file_name LIKE $2', [I.scans, 'twice%'])).rows).toHaveLength(1);
-    expect((await inboxFile(I.scans, 'twice.pdf'))?.sha256).toBe(sha(bytes));
+    expect((await inboxFile(I.scans, 'twice.dat'))?.sha256).toBe(sha(bytes));
   });
 
   it('two copies of one chunk at once (a browser re-send): written once, one counted as repeated', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 2);
-    const job = await startOk(bytes, { FileName: 'at-once.pdf' });
+    const job = await startOk(bytes, { FileName: 'at-once.dat' });
     const [a, b] = await Promise.all([chunk('user', job.JobID, 0, slice(bytes, 0)), chunk('user', job.JobID, 0, slice(bytes, 0))]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect((await state('user', job.JobID)).body).toMatchObject({ NextIndex: 1, Repeated: 1 });
@@ -146,7 +147,7 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
 
   it('out of order: 409 naming the index it needs', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE * 3);
-    const job = await startOk(bytes, { FileName: 'order.pdf' });
+    const job = await startOk(bytes, { FileName: 'order.dat' });
     const r = await chunk('user', job.JobID, 2, slice(bytes, 2));
     expect(r.statusCode).toBe(409);
     expect(r.json()).toMatchObject({ Key: 'UPLOAD_CHUNK_OUT_OF_ORDER', NextIndex: 0 });
@@ -155,7 +156,7 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
 
   it('a chunk of the wrong size or past the end is refused (400) and changes nothing', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 5);
-    const job = await startOk(bytes, { FileName: 'sizes.pdf' });
+    const job = await startOk(bytes, { FileName: 'sizes.dat' });
     expect((await chunk('user', job.JobID, 0, bytes.subarray(0, 100))).statusCode).toBe(400);
     expect((await chunk('user', job.JobID, 5, bytes.subarray(0, 5))).statusCode).toBe(400);
     const big = await chunk('user', job.JobID, 0, randomBytes(UPLOAD_CHUNK_SIZE + 4096));
@@ -165,14 +166,14 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
 
   it('a checksum that does not match fails the upload with ERROR_FILE_UPLOAD_FAILED, and nothing is stored', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 99);
-    const job = await startOk(bytes, { FileName: 'corrupt.pdf', Sha256: sha(randomBytes(8)) });
+    const job = await startOk(bytes, { FileName: 'corrupt.dat', Sha256: sha(randomBytes(8)) });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     const r = await chunk('user', job.JobID, 1, slice(bytes, 1));
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ Key: 'ERROR_FILE_UPLOAD_FAILED' });
-    expect(r.json().Message).toMatch(/corrupt\.pdf.*checksum/);
+    expect(r.json().Message).toMatch(/corrupt\.dat.*checksum/);
     expect((await state('user', job.JobID)).body).toMatchObject({ State: 'failed', Key: 'ERROR_FILE_UPLOAD_FAILED' });
-    expect(await inboxFile(I.scans, 'corrupt.pdf')).toBeUndefined();
+    expect(await inboxFile(I.scans, 'corrupt.dat')).toBeUndefined();
     expect(existsSync(s.files.pathOf(sha(bytes)))).toBe(false);
     // A re-send of the last chunk gets the same refusal.
     expect((await chunk('user', job.JobID, 1, slice(bytes, 1))).statusCode).toBe(422);
@@ -182,21 +183,21 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
     const a = randomBytes(100);
     const b = randomBytes(200);
     const c = randomBytes(300);
-    for (const [bytes, name] of [[a, 'Same.pdf'], [b, 'same.pdf'], [c, 'SAME.PDF']] as const) {
+    for (const [bytes, name] of [[a, 'Same.dat'], [b, 'same.dat'], [c, 'SAME.DAT']] as const) {
       const job = await startOk(bytes, { FileName: name, Target: { InboxID: I.mailroom } });
       expect(UploadState.parse((await chunk('user', job.JobID, 0, bytes)).json()).State).toBe('done');
     }
     const r = await s.store.query<{ file_name: string; sha256: string }>("SELECT file_name, sha256 FROM inbox_files WHERE inbox_id = $1 AND lower(file_name) LIKE 'same%' ORDER BY id", [I.mailroom]);
     expect(r.rows).toEqual([
-      { file_name: 'Same.pdf', sha256: sha(a) },
-      { file_name: 'same (2).pdf', sha256: sha(b) },
-      { file_name: 'SAME (3).pdf', sha256: sha(c) },
+      { file_name: 'Same.dat', sha256: sha(a) },
+      { file_name: 'same (2).dat', sha256: sha(b) },
+      { file_name: 'SAME (3).dat', sha256: sha(c) },
     ]);
   });
 
   it('a staging target (import into an archive) keeps the file and names it by checksum', async () => {
     const bytes = randomBytes(5000);
-    const job = await startOk(bytes, { FileName: 'import.tif', Target: { DatabaseID: SEED_IDS.db.demo, ArchiveID: 1 } });
+    const job = await startOk(bytes, { FileName: 'import.dat', Target: { DatabaseID: SEED_IDS.db.demo, ArchiveID: 1 } });
     const st = UploadState.parse((await chunk('user', job.JobID, 0, bytes)).json());
     expect(st).toMatchObject({ State: 'done', Result: { ArchiveID: 1, Sha256: sha(bytes) } });
     expect(sha(await s.files.get(sha(bytes)))).toBe(sha(bytes));
@@ -204,18 +205,18 @@ describe('POST api/upload/chunk: a file in 1 MiB chunks', () => {
 
   it('the same Idempotency-Key starts one upload', async () => {
     const bytes = randomBytes(10);
-    const a = await start('user', { bytes, FileName: 'key.pdf' }, 'same-key');
-    const b = await start('user', { bytes, FileName: 'key.pdf' }, 'same-key');
+    const a = await start('user', { bytes, FileName: 'key.dat' }, 'same-key');
+    const b = await start('user', { bytes, FileName: 'key.dat' }, 'same-key');
     expect(a.json().JobID).toBe(b.json().JobID);
   });
 });
 
 describe('refusals', () => {
   it('a zero-byte file: 400 ZERO_BYTE_FILE_REMOVED_MSG naming the file', async () => {
-    const r = await start('user', { FileName: 'empty.pdf', Size: 0 });
+    const r = await start('user', { FileName: 'empty.dat', Size: 0 });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ Key: 'ZERO_BYTE_FILE_REMOVED_MSG' });
-    expect(r.json().Message).toContain('empty.pdf');
+    expect(r.json().Message).toContain('empty.dat');
   });
 
   it('rights: inbox edit (4) and archive add (2) are needed (403); an unknown inbox or archive is 404', async () => {
@@ -234,7 +235,7 @@ describe('refusals', () => {
     const records = await start('user', { bytes, Target: { DatabaseID: SEED_IDS.db.records, ArchiveID: SEED_IDS.archive.records } });
     expect(records.statusCode).toBe(403);
     expect((await start('user', { bytes, Target: { DatabaseID: SEED_IDS.db.demo, ArchiveID: 999_999 } })).statusCode).toBe(404);
-    expect((await s.store.query("SELECT 1 FROM uploads WHERE file_name = 'scan.pdf' AND owner_id = $1 AND size = 10", [SEED_IDS.user.clerk])).rows).toEqual([]);
+    expect((await s.store.query("SELECT 1 FROM uploads WHERE file_name = 'scan.dat' AND owner_id = $1 AND size = 10", [SEED_IDS.user.clerk])).rows).toEqual([]);
   });
 
   it('the read-only licence (type 4) may not upload (403), even where it may view', async () => {
@@ -245,7 +246,7 @@ describe('refusals', () => {
 
   it("another user's upload is unknown to them (404), for GET and chunks", async () => {
     const bytes = randomBytes(10);
-    const job = await startOk(bytes, { FileName: 'mine.pdf' });
+    const job = await startOk(bytes, { FileName: 'mine.dat' });
     expect((await state('viewer', job.JobID)).status).toBe(404);
     expect((await chunk('clerk', job.JobID, 0, bytes)).statusCode).toBe(404);
     expect((await state('user', job.JobID)).body).toMatchObject({ NextIndex: 0 });
@@ -255,7 +256,7 @@ describe('refusals', () => {
 describe('purge', () => {
   it('an upload whose part file has not grown for a day is expired and the file removed; its chunks then answer 410', async () => {
     const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 1);
-    const job = await startOk(bytes, { FileName: 'stale.pdf' });
+    const job = await startOk(bytes, { FileName: 'stale.dat' });
     expect((await chunk('user', job.JobID, 0, slice(bytes, 0))).statusCode).toBe(200);
     const part = join(s.files.root, 'uploads', `${job.JobID}.part`);
     expect(existsSync(part)).toBe(true);
