@@ -50,6 +50,9 @@ test.describe('document viewer', () => {
 
     await expect(page).toHaveURL(new RegExp(`/viewer/${doc.Hash}\\?.*Id=${doc.Id}.*session=`));
     await expect(page.getByTestId('viewer-document-of')).toHaveText(`Document ${at + 1} of ${listed.Docs.length}`);
+    // The header and the tab name the document by its title, as the grid's row does, not by its file name.
+    await expect(page.getByRole('heading', { level: 1, name: val(doc, F.title), exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(`${val(doc, F.title)} – Document viewer`);
     await expect(pdfCanvas(page, 1)).toBeVisible({ timeout: 20_000 });
     expect(await ink(pdfCanvas(page, 1))).toBeGreaterThan(0.001);
     await expect(page.getByRole('img', { name: `Page 1 of ${pages}` })).toBeVisible();
@@ -91,6 +94,7 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Next document' }).click();
     await expect(page).toHaveURL(new RegExp(`/viewer/${next.Hash}\\?.*Id=${next.Id}`));
     await expect(page.getByTestId('viewer-document-of')).toHaveText(`Document ${at + 2} of ${listed.Docs.length}`);
+    await expect(page.getByRole('heading', { level: 1, name: val(next, F.title), exact: true })).toBeVisible();
     await expect(page.locator('.viewer-page[data-page="1"][data-rendered]')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Previous document' }).click();
     await expect(page.getByTestId('viewer-document-of')).toHaveText(`Document ${at + 1} of ${listed.Docs.length}`);

@@ -59,6 +59,38 @@ export const F = {
 
 /** The seed's field RegExes (regex.ts must be able to check each one). */
 export const SEED_REGEXES = { accountCode: '(?#Account code must look like AB-1234)^[A-Z]{2}-\\d{4}$' } as const;
+/** The fields' names; the seeded pages label their values with them too (document-pages.ts). */
+export const FIELD_NAMES: Record<number, string> = {
+  [F.title]: 'Title',
+  [F.invoiceNumber]: 'Invoice Number',
+  [F.documentDate]: 'Document Date',
+  [F.amount]: 'Amount',
+  [F.department]: 'Department',
+  [F.customer]: 'Customer',
+  [F.country]: 'Country',
+  [F.region]: 'Region',
+  [F.city]: 'City',
+  [F.tags]: 'Tags',
+  [F.dateEntered]: 'Date Entered',
+  [F.indexedBy]: 'Indexed By',
+  [F.pageCount]: 'Page Count',
+  [F.lastModifiedBy]: 'Last Modified By',
+  [F.fileType]: 'File Type',
+  [F.reference]: 'Reference',
+  [F.accountCode]: 'Account Code',
+  [F.documentType]: 'Document Type',
+  [F.status]: 'Status',
+  [F.item]: 'Item',
+  [F.quantity]: 'Quantity',
+  [F.unitPrice]: 'Unit Price',
+  [F.notes]: 'Notes',
+  [F.recTitle]: 'Record Title',
+  [F.recNumber]: 'Record Number',
+  [F.retention]: 'Retention',
+  [F.recCreated]: 'Created',
+  [F.owner]: 'Owner',
+  [F.recDateEntered]: 'Date Entered',
+};
 
 export const CUSTOMERS = [
   'Acme Corporation', 'Globex', 'Initech', 'Umbrella Trading', 'Stark Industries', 'Wayne Enterprises', 'Wonka Foods',
@@ -154,36 +186,36 @@ export async function seedCatalog(db: Queryable, now: Date): Promise<void> {
 
   // Fields: every type and every Prop flag the spec names.
   await ins(db, 'table_fields', { id: 1, database_id: I.db.demo, name: 'Line Items' });
-  const field = (id: number, name: string, type: number, extra: Record<string, unknown> = {}) => ins(db, 'fields', { id, database_id: extra.database_id ?? I.db.demo, name, type, ...extra });
-  await field(F.title, 'Title', 1, { size: 100, prop: 2 });
-  await field(F.invoiceNumber, 'Invoice Number', 2, { size: 19 });
-  await field(F.documentDate, 'Document Date', 3, { mask: 'MM/dd/yyyy' });
-  await field(F.amount, 'Amount', 4, { size: 18, mask: 'C2' });
-  await field(F.department, 'Department', 1, { prop: 64, list_id: I.list.departments });
-  await field(F.customer, 'Customer', 1, { list_id: I.list.customers });
-  await field(F.country, 'Country', 1, { size: 30 });
-  await field(F.region, 'Region', 1, { size: 30 });
-  await field(F.city, 'City', 1, { size: 40, prop: 128, list_id: I.list.cities, list_f1: F.country, list_f2: F.region });
-  await field(F.tags, 'Tags', 1, { size: 30, prop: 32, multi_value: true });
-  await field(F.dateEntered, 'Date Entered', 3, { prop: 4, mask: 'd' });
-  await field(F.indexedBy, 'Indexed By', 1, { prop: 8 });
-  await field(F.pageCount, 'Page Count', 2, { prop: 16 });
-  await field(F.lastModifiedBy, 'Last Modified By', 1, { prop: 256 });
-  await field(F.fileType, 'File Type', 1, { size: 10, prop: 1024 });
-  await field(F.reference, 'Reference', 1, { size: 20, prop: 2048 });
-  await field(F.accountCode, 'Account Code', 1, { size: 7, regex: SEED_REGEXES.accountCode, extended_config: { useRegExValidation: true } });
-  await field(F.documentType, 'Document Type', 1, { prop: 64, list_id: I.list.documentTypes });
-  await field(F.status, 'Status', 1, { size: 20 });
-  await field(F.item, 'Item', 1, { parent_id: 1, multi_value: true });
-  await field(F.quantity, 'Quantity', 2, { parent_id: 1, multi_value: true, extended_config: { min: 1, max: 1000 } });
-  await field(F.unitPrice, 'Unit Price', 4, { parent_id: 1, multi_value: true, mask: 'C2' });
-  await field(F.notes, 'Notes', 1, { size: 500 });
-  await field(F.recTitle, 'Record Title', 1, { database_id: I.db.records, size: 100, prop: 2 });
-  await field(F.recNumber, 'Record Number', 2, { database_id: I.db.records });
-  await field(F.retention, 'Retention', 1, { database_id: I.db.records, prop: 64, list_id: I.list.retention });
-  await field(F.recCreated, 'Created', 3, { database_id: I.db.records, mask: 'yyyy-MM-dd' });
-  await field(F.owner, 'Owner', 1, { database_id: I.db.records });
-  await field(F.recDateEntered, 'Date Entered', 3, { database_id: I.db.records, prop: 4 });
+  const field = (id: number, type: number, extra: Record<string, unknown> = {}) => ins(db, 'fields', { id, database_id: extra.database_id ?? I.db.demo, name: FIELD_NAMES[id], type, ...extra });
+  await field(F.title, 1, { size: 100, prop: 2 });
+  await field(F.invoiceNumber, 2, { size: 19 });
+  await field(F.documentDate, 3, { mask: 'MM/dd/yyyy' });
+  await field(F.amount, 4, { size: 18, mask: 'C2' });
+  await field(F.department, 1, { prop: 64, list_id: I.list.departments });
+  await field(F.customer, 1, { list_id: I.list.customers });
+  await field(F.country, 1, { size: 30 });
+  await field(F.region, 1, { size: 30 });
+  await field(F.city, 1, { size: 40, prop: 128, list_id: I.list.cities, list_f1: F.country, list_f2: F.region });
+  await field(F.tags, 1, { size: 30, prop: 32, multi_value: true });
+  await field(F.dateEntered, 3, { prop: 4, mask: 'd' });
+  await field(F.indexedBy, 1, { prop: 8 });
+  await field(F.pageCount, 2, { prop: 16 });
+  await field(F.lastModifiedBy, 1, { prop: 256 });
+  await field(F.fileType, 1, { size: 10, prop: 1024 });
+  await field(F.reference, 1, { size: 20, prop: 2048 });
+  await field(F.accountCode, 1, { size: 7, regex: SEED_REGEXES.accountCode, extended_config: { useRegExValidation: true } });
+  await field(F.documentType, 1, { prop: 64, list_id: I.list.documentTypes });
+  await field(F.status, 1, { size: 20 });
+  await field(F.item, 1, { parent_id: 1, multi_value: true });
+  await field(F.quantity, 2, { parent_id: 1, multi_value: true, extended_config: { min: 1, max: 1000 } });
+  await field(F.unitPrice, 4, { parent_id: 1, multi_value: true, mask: 'C2' });
+  await field(F.notes, 1, { size: 500 });
+  await field(F.recTitle, 1, { database_id: I.db.records, size: 100, prop: 2 });
+  await field(F.recNumber, 2, { database_id: I.db.records });
+  await field(F.retention, 1, { database_id: I.db.records, prop: 64, list_id: I.list.retention });
+  await field(F.recCreated, 3, { database_id: I.db.records, mask: 'yyyy-MM-dd' });
+  await field(F.owner, 1, { database_id: I.db.records });
+  await field(F.recDateEntered, 3, { database_id: I.db.records, prop: 4 });
 
   // Archives and sub-archives. Props: 1 revision control, 4 web revision, 16 versions archive.
   const A = I.archive;

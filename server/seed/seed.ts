@@ -1,8 +1,9 @@
 /**
- * Seeds an empty store: the catalogue (catalog.ts) and N documents with real files. Files come from
- * a pool of at most POOL_MAX generated PDFs and TIFFs (content-addressed, so large seeds reuse
- * them); each document gets deterministic field values. Document indexes are dropped for the load
- * and built after it (bulk loads are several times faster that way).
+ * Seeds an empty store: the catalogue (catalog.ts) and N documents with real files. Each of the
+ * first POOL_MAX documents gets a file of its own that shows its own index data (document-pages.ts);
+ * a larger seed's further documents share SHARED_MAX files with body text only, so big seeds stay
+ * fast. Field values are deterministic. Document indexes are dropped for the load and built after it
+ * (bulk loads are several times faster that way).
  */
 import { createHash } from 'node:crypto';
 import { createDocumentIndexes, dropDocumentIndexes } from '../db/migrate.js';
@@ -11,11 +12,14 @@ import { countFields } from '../search/field-counts.js';
 import type { Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ARCHIVE_FIELDS, CITIES, CUSTOMERS, DEPARTMENTS, DOCUMENT_TYPES, F, SEED_IDS, STATUSES, TAGS, seedCatalog } from './catalog.js';
-import { makePdf, makeTiff, sentence } from './files.js';
+import { type FilePlan, documentScanLines, documentSheet, inboxScanLines, inboxSheet, lineItems, planFiles, sharedScanLines, sharedSheet } from './document-pages.js';
+import { type PageSheet, makePdf, makeTiff, sentence } from './files.js';
 import { HISTORY_COLUMNS, historyRows } from './history.js';
 import { Prng } from './prng.js';
 
+/** Documents up to this many get files of their own; the rest share SHARED_MAX files (seed time). */
 const POOL_MAX = 300;
+const SHARED_MAX = 60;
 const BATCH = 2000;
 
 export async function isDatabaseEmpty(store: Store): Promise<boolean> {
@@ -23,7 +27,8 @@ export async function isDatabaseEmpty(store: Store): Promise<boolean> {
   return (r.rows[0]?.n ?? 0) === 0;
 }
 
-interface PoolFile {
+/** A generated file as the documents' rows name it. */
+interface SeedFile {
   sha256: string;
   size: number;
   fileType: 'PDF' | 'TIF';
@@ -32,29 +37,15 @@ interface PoolFile {
   pageTexts: string[];
 }
 
-async function makePool(files: FileStore, rng: Prng, count: number): Promise<PoolFile[]> {
-  const pool: PoolFile[] = [];
-  for (let i = 0; i < count; i++) {
-    const pages = rng.int(1, 4);
-    if (i % 5 === 4) {
-      const bytes = await makeTiff(rng, pages, (p) => `Scanned record ${1000 + i} page ${p + 1}`);
-      const { sha256, size } = await files.put(bytes);
-      pool.push({ sha256, size, fileType: 'TIF', mime: 'image/tiff', pages, pageTexts: [] });
-    } else {
-      const customer = rng.pick(CUSTOMERS);
-      const kind = rng.pick(DOCUMENT_TYPES);
-      const pageLines: string[][] = [];
-      for (let p = 0; p < pages; p++) {
-        const lines = [`${kind} for ${customer}`, `Reference ${1000 + i}-${p + 1}`];
-        for (let k = 0, n = rng.int(8, 20); k < n; k++) lines.push(sentence(rng));
-        pageLines.push(lines);
-      }
-      const bytes = await makePdf(`${kind} ${1000 + i} - ${customer}`, pageLines);
-      const { sha256, size } = await files.put(bytes);
-      pool.push({ sha256, size, fileType: 'PDF', mime: 'application/pdf', pages, pageTexts: pageLines.map((l) => `${kind} ${1000 + i} - ${customer}\n${l.join('\n')}`) });
-    }
+/** Renders a plan as a PDF from its sheet or as a scan with its lines, and stores the file. */
+async function storeFile(files: FileStore, plan: FilePlan, sheet: () => PageSheet, scanLines: (page: number) => string[]): Promise<SeedFile> {
+  if (plan.fileType === 'TIF') {
+    const { sha256, size } = await files.put(await makeTiff(plan.bars, scanLines));
+    return { sha256, size, fileType: 'TIF', mime: 'image/tiff', pages: plan.pages, pageTexts: [] };
   }
-  return pool;
+  const { bytes, pageTexts } = await makePdf(sheet());
+  const { sha256, size } = await files.put(bytes);
+  return { sha256, size, fileType: 'PDF', mime: 'application/pdf', pages: plan.pages, pageTexts };
 }
 
 /** Share of the documents per archive (archive id -> weight). */
@@ -84,18 +75,24 @@ function pickArchive(rng: Prng): number {
 const A = SEED_IDS.archive;
 const PARENT_ARCHIVE: Record<number, number> = { [A.paidInvoices]: A.invoices, [A.contractVersions]: A.contracts, [A.incoming]: A.correspondence, [A.outgoing]: A.correspondence, [A.retained]: A.records };
 
+/** What the documents of an archive with no Document Type field are. */
+const ARCHIVE_KIND: Record<number, string> = { [A.invoices]: 'Invoice', [A.paidInvoices]: 'Invoice', [A.hrFiles]: 'Memo' };
+
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const USERS = ['admin', 'user', 'kiosk'];
 
-function fieldValues(rng: Prng, archiveId: number, docId: number, file: PoolFile, created: number): { fields: Record<string, string>; mvals: Record<string, string[]> } {
+function fieldValues(rng: Prng, archiveId: number, docId: number, file: FilePlan, created: number): { fields: Record<string, string>; mvals: Record<string, string[]> } {
   const fields: Record<string, string> = {};
   const mvals: Record<string, string[]> = {};
   const [city, country, region] = rng.pick(CITIES);
   const docDate = created - rng.int(0, 900) * 86_400_000;
+  let titleKind = '';
+  let titleWho = '';
   for (const fid of ARCHIVE_FIELDS[archiveId] ?? []) {
     switch (fid) {
       case F.title:
-        fields[fid] = `${rng.pick(DOCUMENT_TYPES)} ${docId} ${rng.pick(CUSTOMERS)}`;
+        titleKind = rng.pick(DOCUMENT_TYPES);
+        titleWho = rng.pick(CUSTOMERS);
         break;
       case F.recTitle:
         fields[fid] = `Record ${docId} ${rng.pick(DEPARTMENTS)}`;
@@ -187,6 +184,15 @@ function fieldValues(rng: Prng, archiveId: number, docId: number, file: PoolFile
         break;
     }
   }
+  // The title and the amount agree with the rest of the document (its pages show them together):
+  // its archive's kind or its own Document Type, its customer (or department), its line items' total.
+  // Set after the draws above, so every other value stays what the same seed always gave.
+  if (ARCHIVE_FIELDS[archiveId]?.includes(F.title)) {
+    const kind = fields[F.documentType] ?? ARCHIVE_KIND[archiveId] ?? titleKind;
+    fields[F.title] = `${kind} ${docId} ${fields[F.customer] ?? fields[F.department] ?? titleWho}`;
+  }
+  const items = lineItems(mvals);
+  if (items && fields[F.amount] !== undefined) fields[F.amount] = items.total.toFixed(2);
   return { fields, mvals };
 }
 
@@ -204,10 +210,14 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   await store.transaction((tx) => seedCatalog(tx, new Date(nowMs)));
   log('catalogue done');
 
-  const poolSize = Math.max(8, Math.min(opts.docs, POOL_MAX));
-  const pool = await makePool(files, rng, poolSize);
-  await store.bulkInsert('blobs', ['sha256', 'size', 'mime', 'created_at'], [...new Map(pool.map((p) => [p.sha256, [p.sha256, p.size, p.mime, new Date(nowMs)]])).values()]);
-  log(`${pool.length} files generated`);
+  const plans = planFiles(rng, Math.max(8, Math.min(opts.docs, POOL_MAX)));
+  const blobRows = new Map<string, unknown[]>();
+  const keep = (f: SeedFile) => {
+    blobRows.set(f.sha256, [f.sha256, f.size, f.mime, new Date(nowMs)]);
+    return f;
+  };
+  const shared: SeedFile[] = [];
+  const sharedFile = async (k: number) => (shared[k] ??= keep(await storeFile(files, plans[k] as FilePlan, () => sharedSheet(plans[k] as FilePlan), sharedScanLines())));
 
   await dropDocumentIndexes(store);
   let docRows: unknown[][] = [];
@@ -216,6 +226,8 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   let versionRows: unknown[][] = [];
   let auditRows: unknown[][] = [];
   const flush = async () => {
+    await store.bulkInsert('blobs', ['sha256', 'size', 'mime', 'created_at'], [...blobRows.values()]);
+    blobRows.clear();
     await store.bulkInsert('documents', ['id', 'archive_id', 'secure_hash', 'fields', 'mvals', 'version', 'file_name', 'file_type', 'page_count', 'content_text', 'created_at', 'created_by', 'modified_at', 'modified_by'], docRows);
     await store.bulkInsert('document_files', ['id', 'document_id', 'position', 'sha256', 'file_name', 'file_type', 'page_count'], fileRows);
     await store.bulkInsert('document_pages', ['document_id', 'page_no', 'file_id', 'page_in_file', 'text'], pageRows);
@@ -230,10 +242,17 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   const historyRng = new Prng(7_240_115);
   const dbOf = (archiveId: number) => (archiveId >= SEED_IDS.archive.records ? SEED_IDS.db.records : SEED_IDS.db.demo);
   for (let id = 1; id <= opts.docs; id++) {
-    const file = pool[(id - 1) % pool.length] as PoolFile;
+    // Past the pool, documents share a few files that show no document's index data.
+    const own = id <= plans.length;
+    const slot = own ? id - 1 : (id - 1) % Math.min(SHARED_MAX, plans.length);
+    const plan = plans[slot] as FilePlan;
     const archiveId = pickArchive(rng);
     const created = nowMs - rng.int(0, 365 * 2) * 86_400_000 - rng.int(0, 86_399) * 1000;
-    const { fields, mvals } = fieldValues(rng, archiveId, id, file, created);
+    const { fields, mvals } = fieldValues(rng, archiveId, id, plan, created);
+    const file = own
+      ? keep(await storeFile(files, plan, () => documentSheet(archiveId, fields, mvals, plan), documentScanLines(archiveId, fields, mvals)))
+      : await sharedFile(slot);
+    if (id === plans.length) log(`${plans.length} files generated`);
     const hash = createHash('sha256').update(`doc:${id}`).digest('hex').slice(0, 32);
     const ext = file.fileType === 'PDF' ? 'pdf' : 'tif';
     const fileName = `document-${id}.${ext}`;
@@ -257,14 +276,16 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
   }
   await flush();
 
-  // Inbox files: a few of the generated files waiting to be indexed.
+  // Inbox files: letters waiting to be indexed.
   const inboxRows: unknown[][] = [];
-  for (let i = 0; i < Math.min(12, pool.length); i++) {
-    const f = pool[i] as PoolFile;
+  for (let i = 0; i < Math.min(12, plans.length); i++) {
+    const plan = plans[i] as FilePlan;
+    const f = keep(await storeFile(files, plan, () => inboxSheet(plan), inboxScanLines(plan)));
     const inbox = i % 3 === 2 ? SEED_IDS.inbox.mailroom : SEED_IDS.inbox.scans;
     const t = new Date(nowMs - (i + 1) * 3_600_000);
     inboxRows.push([inbox, `scan-${String(i + 1).padStart(3, '0')}.${f.fileType === 'PDF' ? 'pdf' : 'tif'}`, f.fileType, f.sha256, f.size, f.pages, {}, t, t]);
   }
+  await store.bulkInsert('blobs', ['sha256', 'size', 'mime', 'created_at'], [...blobRows.values()]);
   await store.bulkInsert('inbox_files', ['inbox_id', 'file_name', 'file_type', 'sha256', 'size', 'page_count', 'fields', 'date_created', 'date_modified'], inboxRows);
 
   await markExportHeld(store);

@@ -26,6 +26,7 @@ interface DocInfoRow {
   files: number;
   first_type: string | null;
   pages: number;
+  title: string | null;
   /** The files' contents and the pages' rotations, in order: what the pages look like. */
   shape: string | null;
 }
@@ -45,6 +46,12 @@ async function documentInfo(db: Queryable, ids: number[]): Promise<Map<number, D
             (SELECT count(*) FROM document_files f WHERE f.document_id = d.id)::int AS files,
             (SELECT f.file_type FROM document_files f WHERE f.document_id = d.id ORDER BY f.position, f.id LIMIT 1) AS first_type,
             (SELECT count(*) FROM document_pages p WHERE p.document_id = d.id)::int AS pages,
+            -- What names the document to a person, as the grid does (src/fields/document-label.ts):
+            -- its first character field with a value, in its archive's field order.
+            (SELECT btrim(d.fields->>f.id::text) FROM archive_fields af JOIN fields f ON f.id = af.field_id
+              WHERE af.archive_id = d.archive_id AND f.type = 1 AND f.parent_id IS NULL AND NOT f.multi_value
+                AND btrim(coalesce(d.fields->>f.id::text, '')) <> ''
+              ORDER BY af.position, f.id LIMIT 1) AS title,
             (SELECT string_agg(coalesce(f.sha256, '') || ':' || p.page_in_file || ':' || p.rotation, ',' ORDER BY p.page_no)
                FROM document_pages p LEFT JOIN document_files f ON f.id = p.file_id WHERE p.document_id = d.id) AS shape
        FROM documents d WHERE d.id = ANY($1::bigint[]) AND NOT d.deleted`,
@@ -93,7 +100,7 @@ export async function getViewerSession(db: Queryable, userId: number, id: string
     if (!info || info.archive_id !== d.Archive || info.secure_hash !== d.Hash || !rights.view.has(d.Archive)) return { ...base, Available: false };
     // A document of several files is served as one PDF (services/document-file.ts).
     const type = info.files > 1 ? 'PDF' : (info.first_type ?? info.file_type);
-    return { ...base, Available: true, FileName: info.file_name, FileType: type, Pages: info.pages, Version: pagesVersion(info.shape, info.pages) };
+    return { ...base, Available: true, FileName: info.file_name, Title: info.title, FileType: type, Pages: info.pages, Version: pagesVersion(info.shape, info.pages) };
   });
   return { Id: id, Database: req.Database, SearchId: req.SearchId ?? null, SearchCriteria: req.SearchCriteria ?? null, Documents };
 }

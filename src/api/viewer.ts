@@ -12,7 +12,7 @@ import { apiRequest } from './http';
  * The server checks the view right (archive bit 1) and the Hash of every document when the session
  * is made: one it may not view refuses the whole call (403), one that does not exist 404. The
  * session belongs to the signed-in user (another user's id: 404). GET answers each document with
- * what the viewer needs to show it (file type, pages, name); a document deleted since, or no longer
+ * what the viewer needs to show it (file type, pages, file name, title); a document deleted since, or no longer
  * viewable, comes back with Available false and nothing else about it.
  */
 export const VIEWER_SESSION_MAX_DOCUMENTS = 10_000;
@@ -42,6 +42,8 @@ export const ViewerDocumentInfo = z.looseObject({
   Hash: z.string(),
   Available: z.boolean(),
   FileName: z.optional(z.nullable(z.string())),
+  /** What names the document to a person: its first character field with a value (a title), in its archive's field order. */
+  Title: z.optional(z.nullable(z.string())),
   FileType: z.optional(z.nullable(z.string())),
   Pages: z.optional(z.int()),
   ContentSearchTerms: z.optional(z.nullable(z.string())),

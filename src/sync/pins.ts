@@ -14,6 +14,7 @@
  * workers (no window, no React).
  */
 import { ApiError, isApiError } from '../api/api-error';
+import { documentLabelOf } from '../fields/document-label';
 import type { ViewerDocumentInfo, ViewerSession } from '../api/viewer';
 import { db as defaultDb, type ArchiveDb, type PinPartRecord, type PinRecord } from '../db/db';
 import { getSession } from '../session/session';
@@ -213,6 +214,13 @@ export async function putPinnedWords(doc: PinDocRef, page: number, words: unknow
   await database.pinParts.put({ key: partKey(pin, 'words', page), pin, kind: 'words', page, words, bytes: JSON.stringify(words ?? null).length * 2 });
 }
 
+/** The kept document's name as its result page had it (its row's first character field with a value). */
+function pinTitle(pin: PinRecord): string | null {
+  const row = pin.row as { Fields?: unknown } | undefined;
+  if (!row || !Array.isArray(row.Fields)) return null;
+  return documentLabelOf({ FileName: null, Fields: row.Fields as { ID: number; VAL?: string | null }[] }, pin.fields ?? []) || null;
+}
+
 /** A viewer session of the kept document alone, for the viewer when the server cannot be reached. */
 export function localViewerSession(pin: PinRecord): ViewerSession {
   return {
@@ -220,7 +228,7 @@ export function localViewerSession(pin: PinRecord): ViewerSession {
     Database: pin.db,
     SearchId: null,
     SearchCriteria: null,
-    Documents: [{ Archive: pin.archiveId, Id: pin.docId, Hash: pin.hash, Available: true, FileName: pin.fileName ?? null, FileType: pin.fileType ?? null, Pages: pin.pages ?? 1, Version: pin.version ?? null }],
+    Documents: [{ Archive: pin.archiveId, Id: pin.docId, Hash: pin.hash, Available: true, FileName: pin.fileName ?? null, Title: pinTitle(pin), FileType: pin.fileType ?? null, Pages: pin.pages ?? 1, Version: pin.version ?? null }],
   };
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/errors';
 import { ViewerSession, ViewerSessionCreated, viewerPaths } from '../../src/api/viewer';
-import { SEED_IDS } from '../../server/seed/catalog';
+import { F, SEED_IDS } from '../../server/seed/catalog';
 import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const A = SEED_IDS.archive;
@@ -32,7 +32,7 @@ const create = (body: unknown, user = 'user') =>
 const read = (id: string, user = 'user') => s.app.inject({ method: 'GET', url: viewerPaths.session(id), headers: { 'auth-token': tokens[user] as string } });
 
 describe('POST/GET api/session', () => {
-  it('keeps the documents in their order and answers each with its type, pages and name', async () => {
+  it('keeps the documents in their order and answers each with its type, pages, name and title', async () => {
     const docs = invoices.take(3);
     const r = await create({ Database: 1, SearchId: 7, SearchCriteria: 'x', Documents: [...docs.map(asDoc), { ...asDoc(contracts.take(1)[0]!), ContentSearchTerms: 'term' }] });
     expect(r.statusCode, r.body).toBe(200);
@@ -44,8 +44,9 @@ describe('POST/GET api/session', () => {
     expect(session.Documents.map((d) => d.Id)).toEqual([...docs.map((d) => d.id), session.Documents[3]!.Id]);
     expect(session.Documents[3]!.ContentSearchTerms).toBe('term');
     for (const d of session.Documents) {
-      const stored = (await s.store.query<{ file_type: string; n: number; pages: number }>(
+      const stored = (await s.store.query<{ file_type: string; n: number; pages: number; title: string }>(
         `SELECT (SELECT file_type FROM document_files WHERE document_id = $1 ORDER BY position, id LIMIT 1) AS file_type,
+                (SELECT fields->>'${F.title}' FROM documents WHERE id = $1) AS title,
                 (SELECT count(*) FROM document_files WHERE document_id = $1)::int AS n,
                 (SELECT count(*) FROM document_pages WHERE document_id = $1)::int AS pages`,
         [d.Id],
@@ -54,6 +55,9 @@ describe('POST/GET api/session', () => {
       expect(d.FileType).toBe(Number(stored.n) > 1 ? 'PDF' : stored.file_type);
       expect(d.Pages).toBe(Number(stored.pages));
       expect(d.Pages).toBeGreaterThan(0);
+      // Named as the grid names it: by its Title (the archives' first character field), not its file name.
+      expect(d.Title).toBe(stored.title);
+      expect(d.Title).toBeTruthy();
     }
   });
 

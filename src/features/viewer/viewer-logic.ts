@@ -48,6 +48,11 @@ export function parseViewerAddress(hash: string | undefined, params: URLSearchPa
   };
 }
 
+/** What the viewer calls a document: its title as the grid names it, else its file name, else its id. */
+export function documentTitle(doc: { Title?: string | null; FileName?: string | null; Id: number }): string {
+  return doc.Title?.trim() || doc.FileName?.trim() || String(doc.Id);
+}
+
 export function clampPage(page: number, pages: number): number {
   if (!Number.isFinite(page)) return 1;
   return Math.min(Math.max(1, Math.round(page)), Math.max(1, pages));

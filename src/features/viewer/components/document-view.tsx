@@ -11,7 +11,7 @@ import type { ViewerDocumentInfo } from '../../../api/viewer';
 import { getToken } from '../../../session/session';
 import { documentBytes, usePinnedImages } from '../pins/pinned-viewer';
 import { openPdf } from '../pdf-engine';
-import { clampPage, pageWidth, problemOf, serverImageWidth, zoomBy, zoomFactor, type Size, type ViewerProblem, type Zoom } from '../viewer-logic';
+import { clampPage, documentTitle, pageWidth, problemOf, serverImageWidth, zoomBy, zoomFactor, type Size, type ViewerProblem, type Zoom } from '../viewer-logic';
 import { ImagePage } from './image-page';
 import { PdfPage } from './pdf-page';
 import { THUMB_SIZE, ThumbnailStrip } from './thumbnail-strip';
@@ -46,7 +46,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   const pages = Math.max(1, pdf?.numPages ?? doc.Pages ?? 1);
   const setPage = useCallback((n: number) => setPageRaw(clampPage(n, pages)), [pages]);
   // Rotation, annotations and stamps (annotations/use-annotations.ts): a turned page is fetched again.
-  const ann = useAnnotations({ db, doc, page, title: doc.FileName ?? String(doc.Id) });
+  const ann = useAnnotations({ db, doc, page, title: documentTitle(doc) });
   const fileKey = `${doc.Version ?? ''}|${ann.fileRev}`;
 
   // The PDF's bytes (Auth-Token header) and pdf.js's document; ended when the document changes.
@@ -150,7 +150,7 @@ export function DocumentView(props: { db: number; doc: ViewerDocumentInfo; terms
   return (
     <div className="viewer-document" data-file-type={isPdf ? 'pdf' : 'image'}>
       <ViewerToolbar
-        title={doc.FileName ?? String(doc.Id)}
+        title={documentTitle(doc)}
         place={props.place}
         onBack={props.onBack}
         page={page}

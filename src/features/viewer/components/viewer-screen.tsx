@@ -13,7 +13,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { sessionScope } from '../../../session/session';
 import { useSession } from '../../../session/use-session';
 import { createViewerSession, useViewerSession } from '../api/viewer-session';
-import { parseTerms, parseViewerAddress, placeInSession, problemOf, viewerPath } from '../viewer-logic';
+import { documentTitle, parseTerms, parseViewerAddress, placeInSession, problemOf, viewerPath } from '../viewer-logic';
 import { DocumentView } from './document-view';
 import { IndexerLayout, type ViewerIndexer } from './indexer-dock';
 import { ViewerProblemView } from './viewer-problem';
@@ -80,11 +80,12 @@ export function ViewerScreen(props: { baseUrl: string; /** The indexer panel bes
   // The tab's title names the document while it is shown; the page's own title comes back after.
   useEffect(() => {
     const before = document.title;
-    document.title = doc?.FileName ? `${doc.FileName} – ${t('VIEWER_TITLE')}` : t('VIEWER_TITLE');
+    const name = doc ? documentTitle(doc) : '';
+    document.title = name ? `${name} – ${t('VIEWER_TITLE')}` : t('VIEWER_TITLE');
     return () => {
       document.title = before;
     };
-  }, [doc?.FileName, t]);
+  }, [doc, t]);
 
   // Next and previous replace the address, so Back (the toolbar's, the browser's) returns to where
   // the viewer was opened from (the results), not through every document seen.
