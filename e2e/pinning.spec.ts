@@ -42,20 +42,21 @@ async function serverDoc(request: APIRequestContext, token: string, d: Doc): Pro
   return ((await res.json()) as { Docs: Doc[] }).Docs[0]!;
 }
 
-const keyOf = (d: SessionDoc) => `1|${d.Archive}|${d.Id}`;
+/** The key of a document kept by `user` (each user's kept documents are their own). */
+const keyOf = (d: SessionDoc, owner = 'user') => `${owner}|1|${d.Archive}|${d.Id}`;
 const viewerUrl = (d: SessionDoc) => `/viewer/${d.Hash}?archive=${d.Archive}&Id=${d.Id}&db=1`;
 const pdfCanvas = (page: Page) => page.locator('.viewer-pdf-page[data-page="1"][data-rendered] canvas');
 const tiffImage = (page: Page) => page.locator('.viewer-image-page[data-page="1"][data-rendered] img');
 
-async function expectAllKept(page: Page, docs: SessionDoc[]) {
+async function expectAllKept(page: Page, docs: SessionDoc[], owner = 'user') {
   await expect
     .poll(async () => {
       const s = await stored(page);
-      return docs.map((d) => s.pins.find((p) => p.key === keyOf(d))?.state ?? 'none');
+      return docs.map((d) => s.pins.find((p) => p.key === keyOf(d, owner))?.state ?? 'none');
     }, { timeout: 180_000, message: 'every document of the page kept' })
     .toEqual(docs.map(() => 'done'))
     .catch(async (e: unknown) => {
-      console.log('PINS', JSON.stringify((await stored(page)).pins), 'WANTED', JSON.stringify(docs.map(keyOf)));
+      console.log('PINS', JSON.stringify((await stored(page)).pins), 'WANTED', JSON.stringify(docs.map((d) => keyOf(d, owner))));
       throw e;
     });
 }
@@ -157,6 +158,9 @@ test.describe('keep offline', () => {
         await page.getByRole('button', { name: 'Next page' }).click();
         await expect(page.locator('.viewer-image-page[data-page="2"][data-rendered] img')).toBeVisible();
       }
+      // Never opened online in the viewer: its notes and stamps follow the rights kept with it.
+      await expect(page.getByRole('button', { name: 'Add note', exact: true })).toBeEnabled({ timeout: 10_000 });
+      await expect(page.getByText('Your rights on this archive are not known yet.')).toHaveCount(0);
 
       // The indexer beside it reads the kept index data; an edit waits in the outbox.
       const panel = page.getByRole('complementary', { name: 'Index fields' });
@@ -196,6 +200,42 @@ test.describe('keep offline', () => {
     await expect.poll(async () => (await stored(page)).parts.filter((p) => p.pin === keyOf(pdf)).length).toBe(0);
     expect((await stored(page)).pins.some((p) => p.key === keyOf(pdf))).toBe(false);
     await expect(gridRows(page).nth(pdfAt).locator('.results-row-badge')).toHaveCount(0);
+  });
+});
+
+test.describe('keep offline on a shared device', () => {
+  test("the next user signing in on the same browser finds none of the last one's kept documents, and keeps their own apart", async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const keepFirstRow = async () => {
+      await gridRows(page).first().locator('td').nth(3).click({ button: 'right' });
+      await page.getByRole('menu', { name: /^Actions for / }).getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
+    };
+    const token = await openDemo(page, 'user');
+    const criteria = await runSearch(page);
+    const first = (await describeDocs(request, token, (await apiDocs(request, token, { searchId: 1, archiveId: A.invoices, criteria, rpp: 10 })).Docs.slice(0, 1)))[0]!;
+    await expect(gridRows(page).first()).toBeVisible({ timeout: 20_000 });
+    await keepFirstRow();
+    await expectAllKept(page, [first]);
+    expect((await stored(page)).parts.filter((p) => p.pin === keyOf(first)).length).toBeGreaterThan(0);
+
+    // user signs out; clerk signs in on the same browser: nothing user kept is on the device any more.
+    await page.goto('/logout');
+    await expect(page.getByLabel('User name')).toBeVisible();
+    await openDemo(page, 'clerk');
+    await expect.poll(async () => (await stored(page)).pins.map((p) => p.key)).toEqual([]);
+    expect((await stored(page)).parts).toEqual([]);
+    await runSearch(page);
+    await expect(gridRows(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(gridRows(page).first().locator('.results-row-badge')).toHaveCount(0);
+    await page.getByTestId('header-notifications').click();
+    await expect(page.getByTestId('pin-summary')).toHaveCount(0);
+    await page.getByTestId('header-notifications').click();
+
+    // clerk's own copy of the same document is kept under clerk's name.
+    await keepFirstRow();
+    await expectAllKept(page, [first], 'clerk');
+    expect((await stored(page)).pins.map((p) => p.key)).toEqual([keyOf(first, 'clerk')]);
+    await expect(gridRows(page).first().locator('.results-row-badge')).toHaveText('Offline', { timeout: 10_000 });
   });
 });
 

@@ -1,11 +1,11 @@
 /**
  * GET api/dbs/{db}/archives/{a}/documents/{id}/email?SecureId=&To=&Subject=&Message= (user-app.md §7):
  * the contract is src/api/documents.ts DocumentEmailQuery; the work and the refusals are in
- * services/email.ts.
+ * services/email.ts. GET api/email/settings answers whether e-mail is set up at all (EmailSettingsAnswer).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DocumentEmailAnswer, DocumentEmailQuery } from '../../src/api/documents.js';
+import { DocumentEmailAnswer, DocumentEmailQuery, EmailSettingsAnswer, documentPaths } from '../../src/api/documents.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import type { EmailService } from '../services/email.js';
 
@@ -13,6 +13,10 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const DocParams = z.object({ db: Id, archiveId: Id, docId: Id });
 
 export function documentEmailRoutes(app: FastifyInstance, ctx: ServerContext, email: EmailService) {
+  app.get(documentPaths.emailSettings, async (request) => {
+    requireAuth(request);
+    return EmailSettingsAnswer.parse({ Configured: email.configured });
+  });
   app.get('/api/dbs/:db/archives/:archiveId/documents/:docId/email', async (request) => {
     const auth = requireAuth(request);
     const { db, archiveId, docId } = DocParams.parse(request.params);

@@ -36,6 +36,7 @@ import {
   type CsvRowBatch,
   type CsvRowsReceived,
 } from '../../src/api/bulk-update.js';
+import { documentLabelOf } from '../../src/fields/document-label.js';
 import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { FieldValueResult } from '../../src/fields/rules.js';
 import { archivesWithRights, withDescendants, type ArchiveRow } from '../auth/permissions.js';
@@ -59,6 +60,7 @@ interface DocState {
   fields: Record<string, unknown>;
   mvals: Record<string, unknown>;
   checked_out_by: number | null;
+  file_name: string | null;
 }
 
 export interface Refusal {
@@ -163,7 +165,7 @@ export async function planDocument(ctx: PlanContext, archiveId: number, doc: Doc
   return { changes };
 }
 
-const DOC_COLUMNS = 'id, archive_id, fields, mvals, checked_out_by';
+const DOC_COLUMNS = 'id, archive_id, fields, mvals, checked_out_by, file_name';
 const docRow = (d: DocState): DocState => ({ ...d, id: Number(d.id), checked_out_by: d.checked_out_by === null ? null : Number(d.checked_out_by) });
 
 async function docsById(db: Queryable, ids: readonly number[]): Promise<Map<number, DocState>> {
@@ -178,6 +180,13 @@ interface Target {
   docId: number;
   values: readonly BulkValue[];
   line?: number;
+}
+
+/** The document as the grid names it (its first character field with a value, else its file name), for the dry run's list. */
+async function nameOf(ctx: PlanContext, archiveId: number, doc: DocState): Promise<string> {
+  const fields = [...(await ctx.fieldsOf(archiveId)).values()].map((f) => ({ ID: f.id, Type: f.type }));
+  const values = Object.entries(doc.fields ?? {}).map(([id, v]) => ({ ID: Number(id), VAL: text(v) }));
+  return documentLabelOf({ FileName: doc.file_name, Fields: values }, fields);
 }
 
 /** Runs the judgement over the targets (in chunks) and adds up the count. */
@@ -195,7 +204,9 @@ async function countTargets(ctx: PlanContext, targets: AsyncIterable<Target[]>, 
         out.Unchanged++;
       } else {
         out.Count++;
-        for (const c of plan.changes) if (out.Changes.length < limit) out.Changes.push({ DocID: t.docId, ArchiveID: t.archiveId, FieldID: c.field.id, Old: c.old, New: c.now } satisfies BulkChange);
+        if (out.Changes.length >= limit) continue;
+        const Name = await nameOf(ctx, t.archiveId, docs.get(t.docId)!);
+        for (const c of plan.changes) if (out.Changes.length < limit) out.Changes.push({ DocID: t.docId, ArchiveID: t.archiveId, FieldID: c.field.id, Old: c.old, New: c.now, Name } satisfies BulkChange);
       }
     }
   }

@@ -89,6 +89,11 @@ export class EmailService {
     this.transport = opts.transport;
   }
 
+  /** Whether e-mail is set up (the app asks before the user writes one). */
+  get configured(): boolean {
+    return this.settings !== null;
+  }
+
   /**
    * Sends the document to q.To. Refusals, in order: the read-only licence (403), unknown database,
    * archive or document (404), no view or no e-mail right or a wrong SecureId (403), no settings (503).
@@ -98,7 +103,7 @@ export class EmailService {
     const { archive } = await loadDocument(db, actor.userId, dbId, archiveId, docId, q.SecureId, ARCHIVE_PERMISSIONS.view);
     if ((archive.rights & ARCHIVE_PERMISSIONS.email) === 0) throw Errors.forbidden('You do not have permission to e-mail documents of this archive');
     const settings = this.settings;
-    if (!settings) throw new ApiError(503, 'E-mail is not set up on this server: its administrator has to set SMTP_HOST (and SMTP_FROM)', EMAIL_NOT_CONFIGURED_KEY);
+    if (!settings) throw new ApiError(503, 'E-mail is not set up on this server: ask its administrator to set it up', EMAIL_NOT_CONFIGURED_KEY);
 
     const files = await db.query<{ sha256: string; file_name: string }>('SELECT sha256, file_name FROM document_files WHERE document_id = $1 ORDER BY position, id', [docId]);
     const attachments = files.rows.map((f) => ({ filename: f.file_name, path: this.files.pathOf(f.sha256) }));

@@ -112,8 +112,11 @@ export const CsvBulkUpdate = z.object({
 });
 export type CsvBulkUpdate = z.infer<typeof CsvBulkUpdate>;
 
-/** One value the update would change (dry run) on one document. */
-export const BulkChange = z.looseObject({ DocID: z.int(), ArchiveID: z.int(), FieldID: z.int(), Old: z.string(), New: z.string() });
+/**
+ * One value the update would change (dry run) on one document. Name: the document as the grid names
+ * it (src/fields/document-label.ts, the archive's fields in their order), '' when it has no name.
+ */
+export const BulkChange = z.looseObject({ DocID: z.int(), ArchiveID: z.int(), FieldID: z.int(), Old: z.string(), New: z.string(), Name: z.optional(z.string()) });
 export type BulkChange = z.infer<typeof BulkChange>;
 export const BulkRefusal = z.looseObject({ DocID: z.int(), Reason: z.string(), Key: z.optional(z.string()), Line: z.optional(z.int()), Message: z.string() });
 export type BulkRefusal = z.infer<typeof BulkRefusal>;

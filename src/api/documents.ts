@@ -223,10 +223,17 @@ export const DocumentEmailQuery = z.looseObject({
 export type DocumentEmailQuery = z.infer<typeof DocumentEmailQuery>;
 export const DocumentEmailAnswer = z.object({ Sent: z.literal(true), MessageId: z.string() });
 export type DocumentEmailAnswer = z.infer<typeof DocumentEmailAnswer>;
+/**
+ * GET documentPaths.emailSettings (any signed-in user; not in the spec): whether the server can send
+ * e-mail at all, so the app says "not set up" before the user writes one. Says nothing of the settings.
+ */
+export const EmailSettingsAnswer = z.object({ Configured: z.boolean() });
+export type EmailSettingsAnswer = z.infer<typeof EmailSettingsAnswer>;
 
 export const documentPaths = {
   file: (db: number, archive: number, id: number) => `/api/dbs/${db}/archives/${archive}/documents/${id}/file`,
   email: (db: number, archive: number, id: number) => `/api/dbs/${db}/archives/${archive}/documents/${id}/email`,
+  emailSettings: '/api/email/settings',
   thumb: (db: number, archive: number, id: number) => `/api/dbs/${db}/archives/${archive}/documents/${id}/thumb`,
   /** GET with token, SecureId, Job, Count, and DestinationArchive for Copy and Move. */
   operation: (db: number, archive: number, id: number, op: DocumentOperation) =>

@@ -4,13 +4,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { getCurrentUser } from '../features/admin-rights/api/get-admin-rights';
 import { extractToken, getSession, setSession, updateSession } from '../session/session';
 import { resetLeaseExpired } from '../ui/lease-expired';
+import { forgetOtherUsers } from './user-change';
 
 /**
  * A `token` in the address (e.g. /view?db=1&token=... from /direct, or a link from another product)
  * becomes the session, and the address is replaced without it before anything else renders. The
  * session is named after the token's user, as a sign-in names it: what the device keeps is kept
- * per user (sessionScope), a stamp writes the user's name, and another user's cached answers are
- * dropped. Without an answer (offline) the session stays unnamed until the header learns the name.
+ * per user (sessionScope), a stamp writes the user's name, and another user's cached answers and
+ * kept documents are dropped (user-change.ts). Without an answer (offline) the session stays unnamed until the header learns the name.
  */
 export function TokenCapture({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -28,8 +29,10 @@ export function TokenCapture({ children }: { children: ReactNode }) {
         const name = await getCurrentUser()
           .then((u) => u.Name)
           .catch(() => null);
-        if (previous && name !== null && previous.userName !== name) queryClient.clear();
-        if (name !== null) await updateSession({ userName: name });
+        if (name !== null) {
+          await forgetOtherUsers(queryClient, previous, name);
+          await updateSession({ userName: name });
+        }
       }
       void navigate(cleanUrl, { replace: true });
     })();

@@ -22,7 +22,7 @@
  *              anything is sent; the chunk index doubles as the resume point.
  * - alerts     notifications shown in the tray (job notes of user-app.md §3), with when they were
  *              seen, so alerts are re-shown after 12 hours and not before.
- * - pins       documents kept on the device for offline use ("Keep offline", src/sync/pins.ts): what
+ * - pins       documents kept on the device for offline use ("Keep offline", src/sync/pins.ts), per user: what
  *              the viewer and the indexer panel need of each (type, pages, the result row and fields,
  *              the archive's fields), its fetch state and progress (the resume point after a reload).
  * - pinParts   the stored pieces of a pinned document, one record each: its file (PDF, the Blob as
@@ -259,7 +259,7 @@ export type PinState = 'queued' | 'fetching' | 'waiting' | 'done' | 'failed';
 
 /** A document kept on the device for offline use ("Keep offline"). */
 export interface PinRecord {
-  /** `${db}|${archiveId}|${docId}` (src/sync/pins.ts pinKey). */
+  /** `${owner}|${db}|${archiveId}|${docId}` (src/sync/pins.ts pinKey): each user keeps their own. */
   key: string;
   /** The user who pinned it: only their session fetches and shows it. */
   owner?: string;
@@ -282,6 +282,12 @@ export interface PinRecord {
   archiveFields?: unknown[];
   /** The document's index data as the indexer panel reads it (GET .../documents/{id}/fields: a grid page of this one document). */
   index?: unknown;
+  /**
+   * The document's annotations with the user's rights on its archive (GET .../annotations: Permissions,
+   * Annotations), so the viewer knows offline whether notes and stamps may be added. No index: added
+   * without a version.
+   */
+  annotations?: unknown;
   /** Whether page words came from the server (the words API) or are left to OCR on the device. */
   words?: 'server' | 'device';
   state: PinState;
@@ -375,6 +381,23 @@ export class ArchiveDb extends Dexie {
             // endedAt: every record seen final has it.
             if (r.toldAt === undefined && (r.endedAt !== undefined || r.lost !== undefined)) r.toldAt = r.endedAt ?? r.updatedAt;
           });
+      });
+    // v5: a kept document's key starts with the user who kept it (`${owner}|${db}|${archive}|${doc}`,
+    // '' for a session without a name), so on a shared device one user's kept documents are not
+    // another's. The records and their parts move to the new keys (no index changed).
+    this.version(5)
+      .stores({})
+      .upgrade(async (tx) => {
+        const pins = tx.table<PinRecord, string>('pins');
+        const parts = tx.table<PinPartRecord, string>('pinParts');
+        for (const pin of await pins.toArray()) {
+          const key = `${pin.owner ?? ''}|${pin.key}`;
+          const moved = (await parts.where('pin').equals(pin.key).toArray()).map((p) => ({ ...p, key: `${pin.owner ?? ''}|${p.key}`, pin: key }));
+          await parts.where('pin').equals(pin.key).delete();
+          await parts.bulkPut(moved);
+          await pins.delete(pin.key);
+          await pins.put({ ...pin, key });
+        }
       });
   }
 }

@@ -13,6 +13,7 @@
  */
 import { isAbortError, ApiError } from '../api/api-error';
 import { fetchArchiveFields } from '../api/archives';
+import { fetchDocumentAnnotations } from '../api/document-annotations';
 import { fetchDocumentFile } from '../api/document-file';
 import { fetchDocumentIndex } from '../api/document-index';
 import { documentThumbUrl } from '../api/documents';
@@ -77,6 +78,7 @@ export function pinApi(signal?: AbortSignal): PinApi {
     info: (p) => info(p, signal),
     archiveFields: (p) => fetchArchiveFields(p.db, p.archiveId, signal),
     index: (p) => fetchDocumentIndex({ db: p.db, archiveId: p.archiveId, docId: p.docId, hash: p.hash }, signal),
+    annotations: (p) => fetchDocumentAnnotations({ db: p.db, archiveId: p.archiveId, docId: p.docId, hash: p.hash }, signal),
     file: async (p) => (await fetchDocumentFile(p.db, fileDoc(p), { signal, view: true })).response.blob(),
     pageImage: (p, page, width, height) => pageImage(p, page, width, height, signal),
     deviceOcr: () => keepDeviceOcrFiles(),

@@ -1,6 +1,7 @@
 /**
  * Documents kept on the device for offline use (issue 12 item 7, "Keep offline"). What is stored where:
- * - Dexie `pins`: one record per pinned document, `${db}|${archiveId}|${docId}`: what the viewer
+ * - Dexie `pins`: one record per pinned document and user, `${owner}|${db}|${archiveId}|${docId}`
+ *   (pinKey): what the viewer
  *   needs to show it without the server (type, pages, name: a local viewer session), what the
  *   indexer panel needs to edit it (the result row with its Rev and values, the result set's
  *   fields, the archive's fields), the server's pages Version they were fetched at, and the fetch's
@@ -12,6 +13,9 @@
  * Pinning only queues a record; workers/pin.worker.ts fetches the parts (workPin below) under a Web
  * Lock, one document at a time. Unpinning deletes the record and every part. Runs in the page and in
  * workers (no window, no React).
+ * Each user keeps their own: the key starts with the user who kept it, so on a shared tablet the next
+ * user neither sees nor reads the last one's, and a sign-in as another user drops them
+ * (dropOtherUsersPins, called by src/app/user-change.ts with the cached answers of that user).
  */
 import { ApiError, isApiError } from '../api/api-error';
 import { documentLabelOf } from '../fields/document-label';
@@ -41,7 +45,14 @@ export interface PinDocRef {
   docId: number;
 }
 
-export const pinKey = (d: PinDocRef): string => `${d.db}|${d.archiveId}|${d.docId}`;
+/**
+ * `${owner}|${db}|${archiveId}|${docId}`; `owner` is the user's name ('' for a session not named yet,
+ * e.g. a link's token read offline). Mirrored by src/sync/react/use-pins.ts, which does not import
+ * this module (it loads with the worker's bridge).
+ */
+export const pinKey = (owner: string | null | undefined, d: PinDocRef): string => `${pinPrefix(owner)}${d.db}|${d.archiveId}|${d.docId}`;
+/** Where the keys of one user's kept documents start. */
+export const pinPrefix = (owner: string | null | undefined): string => `${owner ?? ''}|`;
 const partKey = (pin: string, kind: PinPartRecord['kind'], page: number) => (kind === 'file' ? `${pin}|file` : `${pin}|${kind}|${page}`);
 
 /** What "Keep offline" is given: the document and what the grid knows of it. */
@@ -59,6 +70,8 @@ export interface PinApi {
   archiveFields(pin: PinRecord): Promise<unknown[]>;
   /** The document's index data (a grid page of this one document) for the indexer panel. */
   index?(pin: PinRecord): Promise<unknown>;
+  /** The document's annotations and the user's rights on its archive, for the viewer's notes and stamps. */
+  annotations?(pin: PinRecord): Promise<unknown>;
   file(pin: PinRecord): Promise<Blob>;
   pageImage(pin: PinRecord, page: number, width: number, height?: number): Promise<Blob>;
   /** The server's words of a page, or null when the server has no words call (OCR on the device then). */
@@ -71,7 +84,6 @@ export interface PinApi {
 }
 
 const currentOwner = (): string | undefined => getSession()?.userName ?? undefined;
-const mine = (p: PinRecord, owner: string | null | undefined) => p.owner === undefined || p.owner === owner;
 export const isPdfType = (type: string | null | undefined): boolean => (type ?? '').toUpperCase() === 'PDF';
 
 /** The page's worker is told of new work through this (react/use-pins.ts sets it). */
@@ -91,7 +103,7 @@ export async function pinDocuments(inputs: readonly PinInput[], opts: { database
   const keys: string[] = [];
   await database.transaction('rw', database.pins, async () => {
     for (const input of inputs) {
-      const key = pinKey(input);
+      const key = pinKey(owner, input);
       keys.push(key);
       const old = await database.pins.get(key);
       if (old && old.hash === input.hash) {
@@ -135,6 +147,17 @@ export async function unpinDocuments(keys: readonly string[], database: ArchiveD
   });
 }
 
+/**
+ * A user signs in: the documents other users kept on this device go, with every part (the signed-in
+ * user's stay for their next offline visit). Returns how many went.
+ */
+export async function dropOtherUsersPins(owner: string | null | undefined, database: ArchiveDb = defaultDb): Promise<number> {
+  const prefix = pinPrefix(owner);
+  const others = (await database.pins.toCollection().primaryKeys()).filter((k) => !k.startsWith(prefix));
+  if (others.length > 0) await unpinDocuments(others, database);
+  return others.length;
+}
+
 export async function retryPin(key: string, database: ArchiveDb = defaultDb): Promise<void> {
   await database.pins.where('key').equals(key).filter((p) => p.state === 'failed' || p.state === 'waiting').modify({ state: 'queued', reason: undefined, retries: 0, nextAttemptAt: 0, updatedAt: Date.now() });
   kick?.();
@@ -157,7 +180,8 @@ export async function refreshPin(key: string, version: string | null | undefined
 /** The grid's newer row of a kept document (a fresh page online): the indexer panel edits from it offline. */
 export async function updatePinnedRows(rows: readonly { ref: PinDocRef; row: unknown; fields?: unknown[] }[], database: ArchiveDb = defaultDb): Promise<void> {
   if (rows.length === 0) return;
-  const keys = rows.map((r) => pinKey(r.ref));
+  const owner = currentOwner();
+  const keys = rows.map((r) => pinKey(owner, r.ref));
   await database.transaction('rw', database.pins, async () => {
     const pins = await database.pins.bulkGet(keys);
     for (const [i, p] of pins.entries()) {
@@ -168,11 +192,20 @@ export async function updatePinnedRows(rows: readonly { ref: PinDocRef; row: unk
 }
 
 /** The indexer's newer index data of a kept document (read online): what it edits offline next. */
-export async function updatePinnedIndex(ref: PinDocRef, index: unknown, database: ArchiveDb = defaultDb): Promise<void> {
-  const key = pinKey(ref);
+export function updatePinnedIndex(ref: PinDocRef, index: unknown, database: ArchiveDb = defaultDb): Promise<void> {
+  return updateKept(ref, 'index', index, database);
+}
+
+/** The viewer's newer annotations and rights of a kept document (read online): what it shows offline next. */
+export function updatePinnedAnnotations(ref: PinDocRef, annotations: unknown, database: ArchiveDb = defaultDb): Promise<void> {
+  return updateKept(ref, 'annotations', annotations, database);
+}
+
+async function updateKept(ref: PinDocRef, part: 'index' | 'annotations', value: unknown, database: ArchiveDb): Promise<void> {
+  const key = pinKey(currentOwner(), ref);
   await database.transaction('rw', database.pins, async () => {
     const p = await database.pins.get(key);
-    if (p && JSON.stringify(p.index) !== JSON.stringify(index)) await database.pins.update(key, { index });
+    if (p && JSON.stringify(p[part]) !== JSON.stringify(value)) await database.pins.update(key, { [part]: value });
   });
 }
 
@@ -180,12 +213,11 @@ export async function updatePinnedIndex(ref: PinDocRef, index: unknown, database
 
 /** The kept document (any state) of the signed-in user, or undefined. */
 export async function readPinnedDocument(db: number, archiveId: number, docId: number, database: ArchiveDb = defaultDb): Promise<PinRecord | undefined> {
-  const p = await database.pins.get(pinKey({ db, archiveId, docId }));
-  return p && mine(p, currentOwner()) ? p : undefined;
+  return database.pins.get(pinKey(currentOwner(), { db, archiveId, docId }));
 }
 
 async function partOf(doc: PinDocRef, kind: PinPartRecord['kind'], page: number, database: ArchiveDb): Promise<PinPartRecord | undefined> {
-  return database.pinParts.get(partKey(pinKey(doc), kind, page));
+  return database.pinParts.get(partKey(pinKey(currentOwner(), doc), kind, page));
 }
 
 /** The stored file (a PDF), or null. */
@@ -209,7 +241,7 @@ export async function getPinnedWords(doc: PinDocRef, page: number, database: Arc
 
 /** Keeps the words the device recognised for a page of a kept document (not re-recognised next time). */
 export async function putPinnedWords(doc: PinDocRef, page: number, words: unknown, database: ArchiveDb = defaultDb): Promise<void> {
-  const pin = pinKey(doc);
+  const pin = pinKey(currentOwner(), doc);
   if (!(await database.pins.get(pin))) return;
   await database.pinParts.put({ key: partKey(pin, 'words', page), pin, kind: 'words', page, words, bytes: JSON.stringify(words ?? null).length * 2 });
 }
@@ -224,7 +256,7 @@ function pinTitle(pin: PinRecord): string | null {
 /** A viewer session of the kept document alone, for the viewer when the server cannot be reached. */
 export function localViewerSession(pin: PinRecord): ViewerSession {
   return {
-    Id: `pinned:${pin.key}`,
+    Id: `pinned:${pin.db}|${pin.archiveId}|${pin.docId}`,
     Database: pin.db,
     SearchId: null,
     SearchCriteria: null,
@@ -291,12 +323,13 @@ export async function workPin(database: ArchiveDb, key: string, api: PinApi, now
     const fresh = first || (pin.version === version && pin.fileType === fileType && pin.pages === pages);
     const archiveFields = await api.archiveFields(pin);
     const index = api.index ? await api.index(pin) : pin.index;
+    const annotations = api.annotations ? await api.annotations(pin) : pin.annotations;
     const withWords = typeof api.words === 'function';
     const parts = partsOf({ fileType, pages }, withWords);
     const stored = new Set(fresh ? await database.pinParts.where('pin').equals(key).primaryKeys() : []);
     const replacing = fresh ? null : new Map<string, PinPartRecord>();
     let done = parts.filter((p) => stored.has(partKey(key, p.kind, p.page))).length;
-    const started = { fileName: info.FileName ?? pin.fileName ?? null, archiveFields, index, total: parts.length, done, ...(fresh ? { version, fileType, pages } : {}) };
+    const started = { fileName: info.FileName ?? pin.fileName ?? null, archiveFields, index, annotations, total: parts.length, done, ...(fresh ? { version, fileType, pages } : {}) };
     if (!(await save(started))) return { outcome: 'gone' };
     let wordsFrom: PinRecord['words'] = withWords ? 'server' : 'device';
     for (const part of parts) {

@@ -9,10 +9,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import type { ViewerDocumentInfo } from '../../src/api/viewer';
+import Dexie from 'dexie';
 import { ArchiveDb, type PinRecord } from '../../src/db/db';
+import { resetSessionForTests, setSession } from '../../src/session/session';
 import {
   PIN_KEYS, PIN_PAGE_WIDTH, PIN_THUMB_SIZE, getPinnedFile, getPinnedPageImage, getPinnedThumb, getPinnedWords, localViewerSession, nextPin, partsOf,
-  pinDocuments, pinKey, putPinnedWords, updatePinnedIndex, readPinnedDocument, refreshPin, retryPin, unpinDocuments, updatePinnedRows, workPin, type PinApi,
+  dropOtherUsersPins, pinDocuments, pinKey, putPinnedWords, updatePinnedAnnotations, updatePinnedIndex, readPinnedDocument, refreshPin, retryPin, unpinDocuments, updatePinnedRows, workPin, type PinApi,
 } from '../../src/sync/pins';
 
 const network = () => new ApiError({ kind: 'network', method: 'GET', url: '/x' });
@@ -47,6 +49,9 @@ class FakeServer implements PinApi {
   async index(p: PinRecord) {
     return { Count: 1, Docs: [{ Id: p.docId, Hash: p.hash, Rev: 1, Fields: [{ ID: 1, VAL: 'from server' }] }], Fields: [{ ID: 1 }], Terms: [], Permissions: 3 };
   }
+  async annotations(p: PinRecord) {
+    return { Permissions: 1 | 2048, Annotations: [{ Id: `n${p.docId}`, Kind: 'note', Page: 1, Text: 'Checked' }] };
+  }
   async file(p: PinRecord) {
     this.hit(`file ${p.docId}`);
     return new Blob([`%PDF ${p.docId} ${this.docs.get(p.docId)?.Version}`], { type: 'application/pdf' });
@@ -74,6 +79,8 @@ describe('documents kept offline', () => {
   const pdf = { db: 1, archiveId: 2, docId: 10, hash: 'h10', fileName: 'a.pdf', row: { Id: 10, Rev: 3, Fields: [{ ID: 1, VAL: 'x' }] }, fields: [{ ID: 1 }] };
   const tif = { db: 1, archiveId: 2, docId: 11, hash: 'h11', fileName: 'b.tif' };
   beforeEach(async () => {
+    resetSessionForTests();
+    await setSession({ token: 't', licenceType: 1, userName: 'user' });
     database = new ArchiveDb(`pins-${Math.random()}`);
     await database.open();
     server = new FakeServer();
@@ -84,7 +91,7 @@ describe('documents kept offline', () => {
 
   it('keeps a PDF as its file and thumbnails, a TIFF as its page images and thumbnails', async () => {
     const [a, b] = await pinDocuments([pdf, tif], { database, owner: 'user', now: 1 });
-    expect(a).toBe('1|2|10');
+    expect(a).toBe('user|1|2|10');
     expect(await workPin(database, a!, server)).toEqual({ outcome: 'done' });
     expect(await workPin(database, b!, server)).toEqual({ outcome: 'done' });
     expect(server.calls).toEqual([
@@ -94,6 +101,10 @@ describe('documents kept offline', () => {
     ]);
     const p = (await database.pins.get(a!))!;
     expect(p).toMatchObject({ state: 'done', fileType: 'PDF', pages: 2, version: 'v1', done: 3, total: 3, words: 'device', archiveFields: [{ ID: 1, Name: 'Title', Type: 1 }] });
+    // The user's rights on the archive and the document's annotations, so notes and stamps are offered offline.
+    expect(p.annotations).toEqual({ Permissions: 1 | 2048, Annotations: [{ Id: 'n10', Kind: 'note', Page: 1, Text: 'Checked' }] });
+    await updatePinnedAnnotations({ db: 1, archiveId: 2, docId: 10 }, { Permissions: 1, Annotations: [] }, database);
+    expect((await database.pins.get(a!))!.annotations).toEqual({ Permissions: 1, Annotations: [] });
     // The indexer panel's data of the document, as the server gave it at pin time, and newer when read online.
     expect(p.index).toMatchObject({ Count: 1, Docs: [{ Id: 10, Fields: [{ ID: 1, VAL: 'from server' }] }] });
     await updatePinnedIndex({ db: 1, archiveId: 2, docId: 10 }, { Count: 1, Docs: [{ Id: 10, Rev: 2 }] }, database);
@@ -192,7 +203,7 @@ describe('documents kept offline', () => {
   });
 
   it('gives the viewer a session of the kept document and the panel its row, the latest the grid saw', async () => {
-    const [a] = await pinDocuments([pdf], { database, owner: undefined as unknown as string });
+    const [a] = await pinDocuments([pdf], { database });
     await workPin(database, a!, server);
     const p = (await readPinnedDocument(1, 2, 10, database))!;
     expect(p.row).toEqual(pdf.row);
@@ -207,7 +218,7 @@ describe('documents kept offline', () => {
     // Words the device recognised are kept with the document, and go with it.
     await putPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, [{ Value: 'Invoice' }], database);
     expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toEqual([{ Value: 'Invoice' }]);
-    await unpinDocuments([pinKey({ db: 1, archiveId: 2, docId: 10 })], database);
+    await unpinDocuments([pinKey('user', { db: 1, archiveId: 2, docId: 10 })], database);
     expect(await getPinnedWords({ db: 1, archiveId: 2, docId: 10 }, 1, database)).toBeNull();
   });
 
@@ -248,6 +259,47 @@ describe('documents kept offline', () => {
     expect(server.calls).toEqual([]);
     expect(server.ocrAsked).toBe(2);
     expect(await database.pins.get(a!)).toMatchObject({ state: 'done', words: 'device' });
+  });
+
+  it("keeps each user's copy of a document apart, and a sign-in drops the other users'", async () => {
+    const [mine] = await pinDocuments([pdf], { database, owner: 'user' });
+    await workPin(database, mine!, server);
+    // Another user on the same device keeps the same document: a record and parts of their own.
+    await setSession({ token: 't2', licenceType: 1, userName: 'clerk' });
+    expect(await readPinnedDocument(1, 2, 10, database)).toBeUndefined();
+    expect(await getPinnedFile({ db: 1, archiveId: 2, docId: 10 }, database)).toBeNull();
+    const [theirs] = await pinDocuments([pdf], { database });
+    expect(theirs).toBe('clerk|1|2|10');
+    await workPin(database, theirs!, server);
+    expect((await database.pins.get(mine!))?.owner).toBe('user');
+    expect(await database.pinParts.where('pin').equals(mine!).count()).toBe(3);
+    // clerk's sign-in drops what user kept, every part with it; clerk's own stay.
+    expect(await dropOtherUsersPins('clerk', database)).toBe(1);
+    expect(await database.pins.toCollection().primaryKeys()).toEqual([theirs]);
+    expect(await database.pinParts.where('pin').equals(mine!).count()).toBe(0);
+    expect(await text(await getPinnedFile({ db: 1, archiveId: 2, docId: 10 }, database))).toBe('%PDF 10 v1');
+  });
+
+  it('moves documents kept before this version to keys of their user, with their parts', async () => {
+    const name = `pins-upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(4).stores({ pins: 'key, state, owner, createdAt', pinParts: 'key, pin' });
+    const base = { db: 1, archiveId: 2, hash: 'h', state: 'done', done: 1, total: 1, bytes: 3, createdAt: 1, updatedAt: 1 };
+    await old.table('pins').bulkPut([{ ...base, key: '1|2|10', docId: 10, owner: 'user' }, { ...base, key: '1|2|11', docId: 11 }]);
+    await old.table('pinParts').bulkPut([
+      { key: '1|2|10|file', pin: '1|2|10', kind: 'file', page: 0, blob: new Blob(['%PDF']), bytes: 4 },
+      { key: '1|2|11|page|1', pin: '1|2|11', kind: 'page', page: 1, blob: new Blob(['png']), bytes: 3 },
+    ]);
+    old.close();
+    const upgraded = new ArchiveDb(name);
+    try {
+      expect((await upgraded.pins.toArray()).map((p) => [p.key, p.owner, p.docId])).toEqual([['user|1|2|10', 'user', 10], ['|1|2|11', undefined, 11]]);
+      expect((await upgraded.pinParts.toArray()).map((p) => [p.key, p.pin])).toEqual([['user|1|2|10|file', 'user|1|2|10'], ['|1|2|11|page|1', '|1|2|11']]);
+      expect(await text(await getPinnedFile({ db: 1, archiveId: 2, docId: 10 }, upgraded))).toBe('%PDF');
+    } finally {
+      upgraded.close();
+      await upgraded.delete();
+    }
   });
 
   it('lists the parts a document is kept as', () => {

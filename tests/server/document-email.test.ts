@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentHistory } from '../../src/api/audit';
-import { DocumentEmailAnswer, EMAIL_NOT_CONFIGURED_KEY, EMAIL_SEND_FAILED_KEY, documentPaths } from '../../src/api/documents';
+import { DocumentEmailAnswer, EMAIL_NOT_CONFIGURED_KEY, EMAIL_SEND_FAILED_KEY, EmailSettingsAnswer, documentPaths } from '../../src/api/documents';
 import { ErrorBody } from '../../src/api/errors';
 import { SEED_IDS } from '../../server/seed/catalog';
 import { mailSettingsFromEnv } from '../../server/services/email';
@@ -148,6 +148,11 @@ describe('GET .../documents/{id}/email', () => {
     expect(entry?.UserName).toBe('user');
   });
 
+  it('says e-mail is set up to any signed-in user', async () => {
+    const r = await s.app.inject({ method: 'GET', url: documentPaths.emailSettings, headers: { 'Auth-Token': tokens.viewer ?? tokens.user! } });
+    expect(EmailSettingsAnswer.parse(r.json())).toEqual({ Configured: true });
+  });
+
   it('names the document in the subject when none is given', async () => {
     received.length = 0;
     const r = await send(s, invoice, { To: 'someone@example.org' });
@@ -198,16 +203,21 @@ describe('GET .../documents/{id}/email', () => {
 });
 
 describe('a server without e-mail settings', () => {
-  it('answers 503 ERROR_EMAIL_NOT_CONFIGURED with a message naming what to set', async () => {
+  it('says so before a mail is written, and answers 503 ERROR_EMAIL_NOT_CONFIGURED without naming settings', async () => {
     const bare = await startServer({ email: { settings: null }, seed: { docs: 5 } });
     try {
       const token = await signIn(bare, 'user');
+      const settings = await bare.app.inject({ method: 'GET', url: documentPaths.emailSettings, headers: { 'Auth-Token': token } });
+      expect(settings.statusCode).toBe(200);
+      expect(EmailSettingsAnswer.parse(settings.json())).toEqual({ Configured: false });
+      expect((await bare.app.inject({ method: 'GET', url: documentPaths.emailSettings })).statusCode).toBe(401);
       const d = (await bare.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 LIMIT 1', [A.invoices])).rows[0] as Doc;
       const r = await send(bare, { ...d, id: Number(d.id) }, { To: 'a@example.com' }, 'user', token);
       expect(r.statusCode).toBe(503);
       const body = ErrorBody.parse(r.json());
       expect(body.Key).toBe(EMAIL_NOT_CONFIGURED_KEY);
-      expect(body.Message).toMatch(/SMTP_HOST/);
+      expect(body.Message).toBe('E-mail is not set up on this server: ask its administrator to set it up');
+      expect(body.Message).not.toMatch(/SMTP/);
     } finally {
       await bare.close();
     }

@@ -9,6 +9,7 @@ import { resetLeaseExpired } from '../../ui/lease-expired';
 import { WaitModal } from '../../ui/wait-modal';
 import { safeRedirect } from '../local-redirect';
 import { getSession, setSession } from '../../session/session';
+import { forgetOtherUsers } from '../user-change';
 
 /**
  * /login: the sign-in page. Query (user-app.md §2): redirectUrl (encoded), errorTitle, errorMessage,
@@ -48,8 +49,7 @@ export function LoginPage() {
     }
     try {
       const licence = await obtain.mutateAsync({ userName: userName.trim(), password });
-      const previous = getSession();
-      if (previous && previous.userName !== userName.trim()) queryClient.clear();
+      await forgetOtherUsers(queryClient, getSession(), userName.trim());
       await setSession({ token: licence.Token, licenceType: licence.Type, userName: userName.trim() });
       resetLeaseExpired();
       setPassword('');

@@ -13,7 +13,7 @@ export const READ_ONLY_LICENCE = 4;
 /** Why the action cannot be started (a translation key), or null when it can. */
 export type BlockedReason =
   | 'DOCUMENTS_READ_ONLY_LICENCE' | 'DOCUMENTS_NO_DELETE_RIGHT' | 'DOCUMENTS_NO_MOVE_RIGHT' | 'DOCUMENTS_NO_VIEW_RIGHT' | 'DOCUMENTS_NO_EMAIL_RIGHT'
-  | 'DOCUMENTS_NO_MERGE_RIGHT' | 'DOCUMENTS_NO_APPEND_RIGHT' | null;
+  | 'DOCUMENTS_NO_MERGE_RIGHT' | 'DOCUMENTS_NO_APPEND_RIGHT' | 'DOCUMENTS_EMAIL_NOT_SET_UP' | null;
 
 /**
  * `permissions`: the user's bits on the source archive (the result set's Permissions); null when not
@@ -29,9 +29,11 @@ export function blockedReason(op: DocumentOperation, licenceType: number | undef
 }
 
 /** E-mail (user-app.md §6): bit 32 on the archive; the read-only licence may not (the server refuses both). */
-export function emailBlockedReason(licenceType: number | undefined, permissions: number | null): BlockedReason {
+/** `configured`: whether the server can send e-mail (false: not set up there); undefined while not known. */
+export function emailBlockedReason(licenceType: number | undefined, permissions: number | null, configured?: boolean): BlockedReason {
   if (licenceType === READ_ONLY_LICENCE) return 'DOCUMENTS_READ_ONLY_LICENCE';
   if (permissions !== null && !(permissions & ARCHIVE_PERMISSIONS.email)) return 'DOCUMENTS_NO_EMAIL_RIGHT';
+  if (configured === false) return 'DOCUMENTS_EMAIL_NOT_SET_UP';
   return null;
 }
 

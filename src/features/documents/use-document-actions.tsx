@@ -17,6 +17,7 @@ import { useArchives } from './api/get-archives';
 import { ArchiveSelectModal } from './components/archive-select-modal';
 import { DeleteConfirmModal } from './components/delete-confirm-modal';
 import { EmailModal } from './components/email-modal';
+import { useEmailConfigured } from './api/email-document';
 import { DocumentToolbar } from './components/document-toolbar';
 import { blockedReason, destinations, emailBlockedReason, type Destination } from './document-rules';
 import { useJobRefresh, type DocumentsChange } from './use-job-refresh';
@@ -66,6 +67,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
   // Fetched with the screen, not when the modal opens: kept on the device, so a copy or move can be
   // chosen offline too (it waits in the outbox).
   const archives = useArchives(scope, dbId);
+  const emailConfigured = useEmailConfigured(scope);
   const choices = useMemo(() => destinations(archives.data ?? [], archiveId), [archives.data, archiveId]);
   useJobRefresh(dbId, onDocumentsChanged);
   // Merge and append (use-merge-actions.tsx): their buttons join this toolbar, their dialogs these.
@@ -115,7 +117,7 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
 
   const toInbox = useSendToInbox({ scope, dbId, blocked: blocked('Move'), onDocumentsChanged });
   const toolbar = <DocumentToolbar blocked={blocked} onAction={(op) => start(op, selection)} more={merge.actions} />;
-  const emailBlocked = emailBlockedReason(licenceType, archivePermissions);
+  const emailBlocked = emailBlockedReason(licenceType, archivePermissions, emailConfigured);
   const fileBlocked = fileBlockedReason(archivePermissions);
   const rowMenuItems = (doc: ActionDoc): ContextMenuItem[] => [
     ...(['Copy', 'Move', 'delete'] as const).map((op) => {

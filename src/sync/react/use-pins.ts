@@ -13,23 +13,23 @@ import { useLoopWorker } from './use-loop-worker';
 const NONE: PinRecord[] = [];
 const NO_KEYS: ReadonlySet<string> = new Set();
 
-/** `${db}|${archiveId}|${docId}`, as src/sync/pins.ts pinKey (not imported: that module loads with the worker's bridge). */
-const keyOf = (d: { db: number; archiveId: number; docId: number }) => `${d.db}|${d.archiveId}|${d.docId}`;
-const mine = (p: PinRecord, owner: string | null) => p.owner === undefined || p.owner === owner;
+/**
+ * `${owner}|${db}|${archiveId}|${docId}` and the start of one user's keys, as src/sync/pins.ts pinKey
+ * and pinPrefix (not imported: that module loads with the worker's bridge).
+ */
+const prefixOf = (owner: string | null) => `${owner ?? ''}|`;
+const keyOf = (owner: string | null, d: { db: number; archiveId: number; docId: number }) => `${prefixOf(owner)}${d.db}|${d.archiveId}|${d.docId}`;
 
+/** The documents the user kept (or is keeping), oldest first. */
 export function usePins(owner: string | null): PinRecord[] {
-  return useLiveQuery(() => db.pins.orderBy('createdAt').filter((p) => mine(p, owner)).toArray(), [owner]) ?? NONE;
+  return useLiveQuery(async () => (await db.pins.where('key').startsWith(prefixOf(owner)).toArray()).sort((a, b) => a.createdAt - b.createdAt), [owner]) ?? NONE;
 }
 
 /** The kept record of one document (undefined: not kept, or still being read). */
 export function usePinned(doc: { db: number; archiveId: number; docId: number } | null): { pin: PinRecord | undefined; loaded: boolean } {
   const owner = useSession()?.userName ?? null;
-  const key = doc ? keyOf(doc) : null;
-  const r = useLiveQuery(async () => {
-    if (!key) return { pin: undefined };
-    const p = await db.pins.get(key);
-    return { pin: p && mine(p, owner) ? p : undefined };
-  }, [key, owner]);
+  const key = doc ? keyOf(owner, doc) : null;
+  const r = useLiveQuery(async () => ({ pin: key ? await db.pins.get(key) : undefined }), [key]);
   return { pin: r?.pin, loaded: r !== undefined };
 }
 
@@ -39,9 +39,7 @@ export function usePinnedKeys(dbId: number): { keys: ReadonlySet<string>; states
   const r = useLiveQuery(async () => {
     const states = new Map<string, PinRecord['state']>();
     // Only the index: the records (rows, fields) are not read for the badges.
-    await db.pins.where('key').startsWith(`${dbId}|`).each((p) => {
-      if (mine(p, owner)) states.set(p.key, p.state);
-    });
+    await db.pins.where('key').startsWith(`${prefixOf(owner)}${dbId}|`).each((p) => states.set(p.key, p.state));
     return states;
   }, [dbId, owner]);
   return { keys: r ? new Set(r.keys()) : NO_KEYS, states: r ?? new Map() };

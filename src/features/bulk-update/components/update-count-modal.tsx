@@ -51,7 +51,7 @@ export function UpdateCountModal({ count, fieldName, onConfirm, onBack, extra }:
           <tbody>
             {count.Changes.map((c) => (
               <tr key={`${c.DocID}-${c.FieldID}`}>
-                <td>{c.DocID}</td>
+                <td>{c.Name || `#${c.DocID}`}</td>
                 <td>{fieldName(c.FieldID)}</td>
                 <td>{empty(c.Old)}</td>
                 <td>{empty(c.New)}</td>

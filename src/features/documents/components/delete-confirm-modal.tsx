@@ -11,7 +11,7 @@ export function DeleteConfirmModal(props: { open: boolean; question: string; onC
         <button type="button" className="button" onClick={props.onClose}>
           {t('DOCUMENTS_CANCEL')}
         </button>
-        <button type="button" className="button button-primary" onClick={props.onConfirm}>
+        <button type="button" className="button button-danger" onClick={props.onConfirm}>
           {t('DOCUMENTS_DELETE')}
         </button>
       </div>

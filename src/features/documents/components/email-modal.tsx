@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
+import { EMAIL_NOT_CONFIGURED_KEY } from '../../../api/documents';
 import { errorText } from '../../../api/error-handler';
 import { notify } from '../../../ui/notifications';
 import { Modal } from '../../../ui/modal';
@@ -17,7 +18,9 @@ export interface EmailDoc {
 /**
  * E-mail one document: the address (one), a subject and a message, then the server sends it. It needs
  * the server now, so offline it says so instead of queueing. A refusal keeps the form open with the
- * server's Message (e.g. e-mail not set up on the server), so the user can read it or correct the address.
+ * server's Message, so the user can read it or correct the address. A server without e-mail is said
+ * before (the action is disabled with the reason: use-document-actions.tsx); should it still answer so
+ * (set up meanwhile, or not known yet), the same words.
  */
 export function EmailModal(props: {
   dbId: number;
@@ -46,7 +49,9 @@ export function EmailModal(props: {
         notify('info', t('DOCUMENTS_EMAIL_SENT', { title, address: to.trim() }));
         props.onClose();
       })
-      .catch((err: unknown) => setError(isApiError(err) && err.kind === 'network' ? t('DOCUMENTS_EMAIL_OFFLINE') : errorText(err)))
+      .catch((err: unknown) =>
+        setError(isApiError(err) && err.kind === 'network' ? t('DOCUMENTS_EMAIL_OFFLINE') : isApiError(err) && err.key === EMAIL_NOT_CONFIGURED_KEY ? t('DOCUMENTS_EMAIL_NOT_SET_UP') : errorText(err)),
+      )
       .finally(() => setSending(false));
   };
 

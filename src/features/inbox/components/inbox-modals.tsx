@@ -106,7 +106,7 @@ export function DeleteModal(props: { names: readonly string[]; onClose: () => vo
         <button type="button" className="button" onClick={props.onClose}>
           {t('RESULTS_CANCEL')}
         </button>
-        <button type="button" className="button button-primary" onClick={props.onDelete}>
+        <button type="button" className="button button-danger" onClick={props.onDelete}>
           {t('INBOX_DELETE')}
         </button>
       </div>

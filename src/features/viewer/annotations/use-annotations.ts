@@ -20,6 +20,7 @@ import { outboxTarget } from '../../../sync/outbox';
 import { ANNOTATION_KIND, annotationChangeOf, enqueueAnnotation } from '../../../sync/kinds/annotation';
 import { useOnline } from '../../../ui/offline-indicator';
 import { annotationsKey, fetchUserName, rotatePage, useDocumentAnnotations, useStamps, type ViewerDocRef } from '../api/annotations';
+import { useKeptAnnotations } from '../pins/pinned-viewer';
 import { inputOf, placeAt, textBox, visibleAnnotations, type AnnotationChange } from './annotation-model';
 import { measureEm } from './measure';
 import { stampText } from './stamp-text';
@@ -54,6 +55,10 @@ export function useAnnotations(input: { db: number; doc: ViewerDocumentInfo; pag
   const queryClient = useQueryClient();
   const ref: ViewerDocRef = useMemo(() => ({ db: input.db, archiveId: input.doc.Archive, docId: input.doc.Id, hash: input.doc.Hash }), [input.db, input.doc.Archive, input.doc.Id, input.doc.Hash]);
   const q = useDocumentAnnotations(scope, ref);
+  const pinRef = useMemo(() => ({ db: ref.db, archiveId: ref.archiveId, docId: ref.docId }), [ref.db, ref.archiveId, ref.docId]);
+  const kept = useKeptAnnotations(pinRef, q.data);
+  // The server's set, else (offline, never read here) the one kept with the document on this device.
+  const data = q.data ?? kept.data;
   const stamps = useStamps(scope);
   const target = outboxTarget(ref.db, ref.archiveId, ref.docId);
   const entries = useLiveQuery(() => database.outbox.where('target').equals(target).toArray(), [target]);
@@ -66,7 +71,7 @@ export function useAnnotations(input: { db: number; doc: ViewerDocumentInfo; pag
   const [fileRev, setFileRev] = useState(0);
 
   // Changes not yet confirmed, and those confirmed after the server's set was read.
-  const fetchedAt = q.dataUpdatedAt;
+  const fetchedAt = q.data ? q.dataUpdatedAt : kept.at;
   const changes = useMemo(() => {
     const out: AnnotationChange[] = [];
     for (const e of [...(entries ?? [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
@@ -82,8 +87,8 @@ export function useAnnotations(input: { db: number; doc: ViewerDocumentInfo; pag
     if (confirmedLater && online) void queryClient.invalidateQueries({ queryKey: annotationsKey(scope, ref) });
   }, [confirmedLater, online, queryClient, scope, ref]);
 
-  const all = useMemo(() => visibleAnnotations(q.data?.Annotations ?? [], changes, session?.userName ?? null), [q.data, changes, session?.userName]);
-  const permissions = q.data?.Permissions ?? null;
+  const all = useMemo(() => visibleAnnotations(data?.Annotations ?? [], changes, session?.userName ?? null), [data, changes, session?.userName]);
+  const permissions = data?.Permissions ?? null;
   const annotateWhy = annotateUnavailable(session?.licenceType, permissions);
   const rotateWhy = rotateUnavailable(session?.licenceType, permissions, online);
 

@@ -7,7 +7,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/http';
-import { DocumentAnnotations, ProcessingAnswer, StampList, annotationPaths, stampPaths, type ProcessingRequest } from '../../../api/annotations';
+import { ProcessingAnswer, StampList, annotationPaths, stampPaths, type ProcessingRequest } from '../../../api/annotations';
+import { fetchDocumentAnnotations } from '../../../api/document-annotations';
 import { CurrentUser, adminPaths } from '../../../api/admin-functions';
 
 export interface ViewerDocRef {
@@ -23,7 +24,7 @@ export function useDocumentAnnotations(scope: string | null, d: ViewerDocRef) {
   return useQuery(
     queryOptions({
       queryKey: annotationsKey(scope, d),
-      queryFn: ({ signal }) => apiRequest({ path: annotationPaths.list(d.db, d.archiveId, d.docId), query: { SecureId: d.hash }, auth: 'header', schema: DocumentAnnotations, signal }),
+      queryFn: ({ signal }) => fetchDocumentAnnotations(d, signal),
       enabled: scope !== null,
       staleTime: 30 * 1000,
       meta: { handlesOwnErrors: true },

@@ -9,13 +9,15 @@
  *   document closes or its parts change), in place of the server's addresses.
  * - the stored words and page images for key-free extraction (ocr/page-words.ts's pinned source).
  * - documentIndexOrKept: the indexer panel's index data, kept fresh online, the kept copy offline.
+ * - useKeptAnnotations: the same for the viewer's annotations and the user's rights (notes, stamps).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { viewerPaths, type ViewerDocumentInfo, type ViewerSession } from '../../../api/viewer';
 import { db as appDb, type PinRecord } from '../../../db/db';
 import { DocumentPage } from '../../../api/search';
-import { getPinnedFile, getPinnedPageImage, getPinnedWords, localViewerSession, putPinnedWords, readPinnedDocument, refreshPin, updatePinnedIndex, type PinDocRef } from '../../../sync/pins';
+import { DocumentAnnotations } from '../../../api/annotations';
+import { getPinnedFile, getPinnedPageImage, getPinnedWords, localViewerSession, putPinnedWords, readPinnedDocument, refreshPin, updatePinnedAnnotations, updatePinnedIndex, type PinDocRef } from '../../../sync/pins';
 import { usePinned } from '../../../sync/react/use-pins';
 import { fetchDocumentBytes } from '../api/document-bytes';
 import { setPinnedPageSource } from '../ocr/page-words';
@@ -60,7 +62,7 @@ export function useRefreshPin(db: number | undefined, doc: ViewerDocumentInfo | 
 /** A PDF's bytes: the stored file of a kept document (fresh: same Version), else the server's. */
 export async function documentBytes(db: number, doc: { archiveId: number; id: number; hash: string; version?: string | null }, signal?: AbortSignal): Promise<Uint8Array> {
   const ref = { db, archiveId: doc.archiveId, docId: doc.id };
-  const pin = await appDb.pins.get(`${db}|${doc.archiveId}|${doc.id}`);
+  const pin = await readPinnedDocument(db, doc.archiveId, doc.id);
   const fresh = pin && (!doc.version || pin.version === doc.version);
   const stored = fresh ? await getPinnedFile(ref).catch(() => null) : null;
   if (stored) return new Uint8Array(await stored.arrayBuffer());
@@ -81,12 +83,12 @@ export function usePinnedImages(db: number, doc: ViewerDocumentInfo): PinnedImag
   const { pin, loaded } = usePinned({ db, archiveId: doc.Archive, docId: doc.Id });
   // Read again when the stored parts change (fetched, fetched again for a new Version).
   const stamp = isViewable(pin) && (!doc.Version || pin.version === doc.Version) ? `${pin.key}|${pin.fetchedAt}|${pin.version}` : null;
+  const key = pin?.key;
   const [urls, setUrls] = useState<{ stamp: string; map: Map<string, string> } | null>(null);
   useEffect(() => {
-    if (!stamp) return;
+    if (!stamp || !key) return;
     let live = true;
     const made: string[] = [];
-    const key = stamp.split('|').slice(0, 3).join('|');
     void appDb.pinParts
       .where('pin')
       .equals(key)
@@ -107,7 +109,7 @@ export function usePinnedImages(db: number, doc: ViewerDocumentInfo): PinnedImag
       live = false;
       for (const u of made) URL.revokeObjectURL(u);
     };
-  }, [stamp]);
+  }, [stamp, key]);
   return useMemo(() => {
     if (!loaded) return { ready: false, src: () => null };
     if (!stamp) return NOT_KEPT;
@@ -143,4 +145,23 @@ export async function documentIndexOrKept(ref: PinDocRef, fetch: () => Promise<D
     if (kept) return kept;
     throw e;
   }
+}
+
+/**
+ * A kept document's annotations and the user's rights on its archive: the server's answer (`fresh`,
+ * online) refreshes the kept copy; with no answer (offline) the kept copy stands in, so notes and
+ * stamps are offered by the rights kept with the document. `at`: when it was kept.
+ */
+export function useKeptAnnotations(ref: PinDocRef, fresh: DocumentAnnotations | undefined): { data: DocumentAnnotations | undefined; at: number } {
+  const { pin } = usePinned(ref);
+  const key = pin?.key;
+  useEffect(() => {
+    if (key && fresh) void updatePinnedAnnotations(ref, fresh).catch(() => undefined);
+  }, [key, fresh, ref]);
+  const kept = pin?.annotations;
+  const data = useMemo(() => {
+    const r = DocumentAnnotations.safeParse(kept);
+    return r.success ? r.data : undefined;
+  }, [kept]);
+  return { data, at: pin?.fetchedAt ?? 0 };
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pinDocuments, pinKey, unpinDocuments, updatePinnedRows, type PinDocRef, type PinInput } from '../../../sync/pins';
 import { usePinnedKeys } from '../../../sync/react/use-pins';
+import { useSession } from '../../../session/use-session';
 import type { ContextMenuItem } from '../../../ui/context-menu';
 import { notify } from '../../../ui/notifications';
 
@@ -40,7 +41,8 @@ export function useResultsPinning(input: ResultsPinningInput): { toolbar: ReactN
   const { dbId, archiveId, docs, fields, fresh } = input;
   const { keys, states } = usePinnedKeys(dbId);
   const refOf = useCallback((d: PinnableDoc): PinDocRef => ({ db: dbId, archiveId: d.ArchiveId ?? d.Archive ?? archiveId, docId: d.Id }), [dbId, archiveId]);
-  const keyOf = useCallback((d: PinnableDoc) => pinKey(refOf(d)), [refOf]);
+  const owner = useSession()?.userName ?? null;
+  const keyOf = useCallback((d: PinnableDoc) => pinKey(owner, refOf(d)), [owner, refOf]);
 
   const fail = useCallback((e: unknown) => notify('error', t('PIN_ERROR_STORE', { message: e instanceof Error ? e.message : String(e) })), [t]);
   const pin = useCallback(
