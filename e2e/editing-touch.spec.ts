@@ -179,6 +179,97 @@ test.describe('index editing on a touch tablet @touch', () => {
     }
   });
 
+  test('typed in the sheet: Save and Cancel enable at once; Cancel restores and sends nothing, Save writes, Close editing with unsaved changes asks @touch', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const t = texts('en');
+    const token = await apiToken(request, 'user');
+    const inv = await prepareInvoice(request, token, 16, 'touch-sheet');
+    try {
+      const before = await updatedCount(request, token, inv.doc);
+      const stored = val(inv.doc, F.status);
+      await signInAs(page, 'user', t);
+      await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
+      await page.getByRole('button', { name: t('EDIT_TOGGLE'), exact: true }).tap();
+      const panel = await openPanel(page, t, inv.mark);
+      const status = panel.getByRole('textbox', { name: 'Status', exact: true });
+      const save = panel.getByRole('button', { name: t('EDIT_SAVE'), exact: true });
+      const cancel = panel.getByRole('button', { name: t('EDIT_CANCEL'), exact: true });
+      const close = panel.getByRole('button', { name: t('EDIT_PANEL_CLOSE'), exact: true });
+      await expect(save).toBeDisabled();
+      await expect(cancel).toBeDisabled();
+
+      // Typed with the on-screen keyboard, the input still focused: the change can be saved or cancelled.
+      const typeInto = async (text: string) => {
+        await status.tap();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type(text);
+        await expect(status).toBeFocused();
+      };
+      await typeInto('Cancel me');
+      await expect(save).toBeEnabled();
+      await expect(cancel).toBeEnabled();
+      await cancel.tap();
+      await expect(status).toHaveValue(stored);
+      await expect(save).toBeDisabled();
+      await expect(cancel).toBeDisabled();
+      // Nothing was sent: the server has the old value (the tray, under the sheet, is read below).
+      expect(val(await inv.fetch(), F.status)).toBe(stored);
+      expect(await updatedCount(request, token, inv.doc)).toBe(before);
+
+      // Close editing with an unsaved change asks; "Keep editing" keeps the typed text.
+      await typeInto('Ask me');
+      await close.tap();
+      const ask = page.getByRole('dialog', { name: t('EDIT_CLOSE_UNSAVED_TITLE'), exact: true });
+      await expect(ask).toBeVisible();
+      await expect(ask).toContainText(t('EDIT_CLOSE_UNSAVED'));
+      await ask.getByRole('button', { name: t('EDIT_KEEP_EDITING'), exact: true }).tap();
+      await expect(ask).toBeHidden();
+      await expect(panel).toBeVisible();
+      await expect(status).toHaveValue('Ask me');
+      // Asked again, the change is discarded: the panel closes and nothing is sent.
+      await close.tap();
+      await expect(ask).toBeVisible();
+      await ask.getByRole('button', { name: t('EDIT_DISCARD_CHANGES'), exact: true }).tap();
+      await expect(panel).toBeHidden();
+      await expect(await cell(page, 0, 'Status')).toHaveText(stored);
+      await expect(await cell(page, 0, 'Status')).not.toHaveAttribute('data-edit', /./);
+      await expect(page.getByTestId('edit-status')).toHaveText('');
+      expect(val(await inv.fetch(), F.status)).toBe(stored);
+      expect(await updatedCount(request, token, inv.doc)).toBe(before);
+      // The tray has nothing saved or waiting.
+      const tray = page.getByTestId('header-notifications');
+      await expect(tray).toHaveAccessibleName(t('NOTIFICATIONS'));
+      await tray.tap();
+      await expect(page.getByText(t('OUTBOX_STATE_DONE'), { exact: true })).toHaveCount(0);
+      await tray.tap();
+
+      // Save, tapped while the input still has focus, writes what was typed.
+      // (A row whose panel was closed opens again through "Edit row", not by another tap.)
+      await page.getByRole('button', { name: t('EDIT_ROW'), exact: true }).tap();
+      await expect(panel).toBeVisible();
+      await typeInto('Saved by touch');
+      await expect(save).toBeEnabled();
+      await save.tap();
+      await expect.poll(async () => val(await inv.fetch(), F.status), { timeout: 20_000 }).toBe('Saved by touch');
+      await expect(save).toBeDisabled();
+      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
+      // Nothing unsaved: Close editing closes at once.
+      await close.tap();
+      await expect(panel).toBeHidden();
+      await expect(ask).toBeHidden();
+      // "Save" in the question saves, then closes.
+      await page.getByRole('button', { name: t('EDIT_ROW'), exact: true }).tap();
+      await typeInto('Saved on closing');
+      await close.tap();
+      await ask.getByRole('button', { name: t('EDIT_SAVE'), exact: true }).tap();
+      await expect(panel).toBeHidden();
+      await expect.poll(async () => val(await inv.fetch(), F.status), { timeout: 20_000 }).toBe('Saved on closing');
+    } finally {
+      await inv.restore();
+    }
+  });
+
   test.describe('in German', () => {
     test.use({ locale: 'de-DE' });
 

@@ -116,6 +116,55 @@ test.describe('indexer panel in the viewer', () => {
     }
   });
 
+  test('a value that arrives without keystrokes (filled in, pasted) enables Save at once, the input still focused; Cancel restores it, Save writes it', async ({ page, request, context }) => {
+    const token = await apiToken(request, 'user');
+    const inv = await prepareInvoice(request, token, 21, 'h1paste');
+    try {
+      await signIn(page, 'user');
+      await page.goto(`/viewer/${inv.doc.Hash}?archive=${A.invoices}&Id=${inv.doc.Id}&db=1`);
+      await expect(field(page, 'Title')).toHaveValue(inv.mark, { timeout: 20_000 });
+      const before = await updatedCount(request, token, inv.doc);
+      const stored = val(inv.doc, F.status);
+      const save = panel(page).getByRole('button', { name: 'Save', exact: true });
+      const cancel = panel(page).getByRole('button', { name: 'Cancel', exact: true });
+      await expect(save).toBeDisabled();
+
+      // fill(): one input event, no key events (as autofill).
+      await field(page, 'Status').fill('Filled in');
+      await expect(field(page, 'Status')).toBeFocused();
+      await expect(save).toBeEnabled();
+      await expect(cancel).toBeEnabled();
+      await expect(page.getByTestId('indexer-status')).toHaveText('Unsaved changes');
+      await cancel.click();
+      await expect(field(page, 'Status')).toHaveValue(stored);
+      await expect(save).toBeDisabled();
+
+      // Pasted from the clipboard, the input still focused.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const status = `Pasted ${Date.now().toString(36)}`;
+      await field(page, 'Status').click();
+      await field(page, 'Status').selectText();
+      await page.evaluate((text) => navigator.clipboard.writeText(text), status);
+      await page.keyboard.press('ControlOrMeta+v');
+      await expect(field(page, 'Status')).toHaveValue(status);
+      await expect(save).toBeEnabled();
+      // Put in by a script or an input method: an input event only, no paste or key events.
+      const typed = `${status} more`;
+      await field(page, 'Status').evaluate((el, v) => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, typed);
+      await expect(save).toBeEnabled();
+      await expect(field(page, 'Status')).toBeFocused();
+      await save.click();
+      await expect.poll(async () => val(await inv.fetch(), F.status), { timeout: 20_000 }).toBe(typed);
+      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
+      await expect(save).toBeDisabled();
+    } finally {
+      await inv.restore();
+    }
+  });
+
   test('a user without the edit right reads the fields only', async ({ page, request }) => {
     const userToken = await apiToken(request, 'user');
     const inv = await prepareInvoice(request, userToken, 13, 'h1ro');

@@ -38,7 +38,7 @@ import {
 import type { EditorExtras } from './grid-editors';
 import { browserAppLocale } from '../../i18n/locale';
 import { useCoarsePointer } from './use-coarse-pointer';
-import { useDirtyRows, useEditSave } from './use-edit-save';
+import { draftKey, useDirtyRows, useEditSave } from './use-edit-save';
 import { useOutboxOverlay } from './use-outbox-overlay';
 import { useServerChecks } from './use-server-check';
 
@@ -82,7 +82,7 @@ export function useIndexEditing(p: GridEditingInput) {
   const qc = useQueryClient();
   const [editMode, setEditMode] = useState(false);
   const dirtyRows = useDirtyRows();
-  const { dirty, dirtyRef, update } = dirtyRows;
+  const { dirty, dirtyRef, update, drafts, putDraft, dropDraft, hasUnsaved } = dirtyRows;
   const [table, setTable] = useState<{ docId: number; parent: number } | null>(null);
   const [panelDocId, setPanelDocId] = useState<number | null>(null);
   const editing = editMode && canToggle;
@@ -186,6 +186,7 @@ export function useIndexEditing(p: GridEditingInput) {
       for (const { field, input } of inputs) {
         if (!mayEdit(doc, field)) continue;
         const cell = evaluateInput(field, input, locale, knownItems(doc, field));
+        dropDraft(doc.Id, field.ID);
         forgetCheck(doc.Id, field.ID);
         const unchanged = cell.wire !== null && sameValue(field, cell.wire, currentValue(doc, field));
         if (cell.wire && !unchanged) toCheck.push({ field, cell });
@@ -195,7 +196,7 @@ export function useIndexEditing(p: GridEditingInput) {
       if (toCheck.length) serverCheck(doc, toCheck);
       for (const f of parents) refreshDependents(doc, f);
     },
-    [mayEdit, locale, knownItems, currentValue, put, serverCheck, refreshDependents, forgetCheck],
+    [mayEdit, locale, knownItems, currentValue, put, serverCheck, refreshDependents, forgetCheck, dropDraft],
   );
 
 
@@ -209,10 +210,11 @@ export function useIndexEditing(p: GridEditingInput) {
       if (!mayEdit(doc, field)) return;
       const entries = typeof input === 'string' ? undefined : [...input];
       const text = entries ? entries.join('; ') : (input as string);
+      dropDraft(doc.Id, field.ID);
       forgetCheck(doc.Id, field.ID);
       put(doc, field, { text, display: text, wire: null, ...(entries ? { entries } : {}), error: { key: FIELD_MESSAGE_KEYS[FIELD_CODES.confidenceError] } });
     },
-    [mayEdit, forgetCheck, put],
+    [mayEdit, forgetCheck, put, dropDraft],
   );
 
   // --- table fields --------------------------------------------------------------------------
@@ -287,11 +289,11 @@ export function useIndexEditing(p: GridEditingInput) {
       setEditMode(true);
       return;
     }
-    if ((dirtyRef.current.size || checksRunning()) && !(await save())) return;
+    if ((hasUnsaved() || checksRunning()) && !(await save())) return;
     setEditMode(false);
     setPanelDocId(null);
     setTable(null);
-  }, [editMode, save, dirtyRef, checksRunning]);
+  }, [editMode, save, hasUnsaved, checksRunning]);
 
   // Touch: tapping an editable row in edit mode opens its panel (until it is closed for that row).
   const [closedFor, setClosedFor] = useState<number | null>(null);
@@ -305,6 +307,11 @@ export function useIndexEditing(p: GridEditingInput) {
   const invalidCount = useMemo(() => invalidEntries(dirty).length, [dirty]);
   const panelIndex = shownPanelId === null ? -1 : p.docs.findIndex((d) => d.Id === shownPanelId);
   const panelDoc = panelIndex < 0 ? null : p.docs[panelIndex]!;
+  const closePanelNow = () => {
+    setPanelDocId(null);
+    setClosedFor(p.activeDocId);
+    setAlert(null);
+  };
 
   return {
     canToggle,
@@ -315,7 +322,8 @@ export function useIndexEditing(p: GridEditingInput) {
     cancel,
     discardAll,
     discardInvalid,
-    dirtyCount: dirty.size,
+    /** Rows with unsaved changes: judged values, and text typed into the panel that is not judged yet. */
+    dirtyCount: dirtyRows.unsavedCount,
     invalidCount,
     dirty,
     alert,
@@ -331,6 +339,9 @@ export function useIndexEditing(p: GridEditingInput) {
     mayEdit,
     editText,
     edit,
+    /** An input of the panel holds text not judged yet; `judge` does what leaving it does (Save does it first). */
+    draft: (doc: EditDoc, field: EditField, judge: () => void) => putDraft(doc.Id, field.ID, judge),
+    hasDraft: (doc: EditDoc, field: EditField) => drafts.has(draftKey(doc.Id, field.ID)),
     editMany,
     markUncertain,
     listOf,
@@ -347,9 +358,18 @@ export function useIndexEditing(p: GridEditingInput) {
     activeRowEditable,
     activeDocId: p.activeDocId,
     openPanel: () => setPanelDocId(p.activeDocId),
+    /** Close editing: with unsaved changes it asks first (save, discard, or keep editing). */
     closePanel: () => {
-      setPanelDocId(null);
-      setClosedFor(p.activeDocId);
+      if (hasUnsaved() || checksRunning()) setAlert({ kind: 'confirm-close' });
+      else closePanelNow();
+    },
+    /** The answers of that question. */
+    saveAndClosePanel: async () => {
+      if (await save()) closePanelNow();
+    },
+    discardAndClosePanel: () => {
+      discardAll();
+      closePanelNow();
     },
     panelDoc: editing ? panelDoc : null,
     /** The panel's row on the page (0-based) and how many rows the page has: previous / next row. */

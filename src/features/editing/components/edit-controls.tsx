@@ -1,8 +1,9 @@
 /**
  * The editing part of the results toolbar: the Edit toggle (aria-pressed), Save, Cancel, "Edit row"
  * (the side panel), the unsaved-rows count, and the alerts: save failure (UNABLE_TO_SAVE_ALL_ROWS_MSG,
- * with the choice to discard the invalid entries), the warning before Cancel discards invalid entries, and
- * the table-field dialog a table cell of the grid opens.
+ * with the choice to discard the invalid entries), the warning before Cancel discards invalid entries,
+ * the question before the edit panel closes with unsaved changes, and the table-field dialog a table
+ * cell of the grid opens.
  */
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
@@ -80,18 +81,47 @@ export function EditAlerts({ e }: { e: GridEditingState }) {
           </div>
         </div>
       )}
-      <Modal open={a?.kind === 'confirm-cancel'} title={t('EDIT_DISCARD_TITLE')} onClose={e.dismissAlert}>
-        <p>{t('EDIT_DISCARD_WARNING', { count: a?.kind === 'confirm-cancel' ? a.invalid : 0 })}</p>
-        <div className="modal-actions">
-          <button type="button" className="button button-primary" onClick={e.discardAll}>
-            {t('EDIT_DISCARD_CHANGES')}
-          </button>
-          <button type="button" className="button" onClick={e.dismissAlert}>
-            {t('EDIT_KEEP_EDITING')}
-          </button>
-        </div>
-      </Modal>
+      <DiscardQuestion
+        open={a?.kind === 'confirm-cancel'}
+        title={t('EDIT_DISCARD_TITLE')}
+        text={t('EDIT_DISCARD_WARNING', { count: a?.kind === 'confirm-cancel' ? a.invalid : 0 })}
+        onDiscard={e.discardAll}
+        onKeep={e.dismissAlert}
+      />
+      {/* Close editing with unsaved changes (the panel's text not yet judged included). */}
+      <DiscardQuestion
+        open={a?.kind === 'confirm-close'}
+        title={t('EDIT_CLOSE_UNSAVED_TITLE')}
+        text={t('EDIT_CLOSE_UNSAVED')}
+        saving={e.saving}
+        onSave={() => void e.saveAndClosePanel()}
+        onDiscard={e.discardAndClosePanel}
+        onKeep={e.dismissAlert}
+      />
       <TableDialog e={e} />
     </>
+  );
+}
+
+/** Asks before unsaved changes are dropped: discard them or keep editing, and save them where that is offered (the primary action then). */
+function DiscardQuestion(p: { open: boolean; title: string; text: string; saving?: boolean; onSave?: () => void; onDiscard: () => void; onKeep: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={p.open} title={p.title} onClose={p.onKeep}>
+      <p>{p.text}</p>
+      <div className="modal-actions">
+        {p.onSave && (
+          <button type="button" className="button button-primary" disabled={p.saving} onClick={p.onSave}>
+            {t('EDIT_SAVE')}
+          </button>
+        )}
+        <button type="button" className={p.onSave ? 'button' : 'button button-primary'} onClick={p.onDiscard}>
+          {t('EDIT_DISCARD_CHANGES')}
+        </button>
+        <button type="button" className="button" onClick={p.onKeep}>
+          {t('EDIT_KEEP_EDITING')}
+        </button>
+      </div>
+    </Modal>
   );
 }

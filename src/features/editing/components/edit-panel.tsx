@@ -2,7 +2,9 @@
  * The row edit panel: every visible field of one document as a labelled input, the robust way to
  * edit on tablets (Handsontable's in-cell editors fight the on-screen keyboard) and available on the
  * desktop too. A value is judged when the input is left (blur, Enter, or a select's change), through
- * the same path as a cell edit; its error is shown under the input.
+ * the same path as a cell edit; its error is shown under the input. Until then the input's text is a
+ * draft (use-edit-save.ts): an unsaved change at once, which Save judges first and Cancel drops.
+ * Close editing with unsaved changes asks first.
  *
  * Beside the grid where the screen is wide enough; on a narrow screen (a tablet in portrait) a sheet
  * over the grid, which would otherwise be pushed out of view: the sheet holds the edit controls
@@ -110,17 +112,23 @@ function PanelField({ e, doc, field, isCurrent, onFocus }: { e: GridEditingState
     readOnly: !editable,
     'aria-readonly': !editable || undefined,
   };
-  const [draft, setDraft] = useState(() => e.editText(doc, field));
-  useResetWhenClean(cell !== undefined, () => setDraft(e.editText(doc, field)));
+  const [draft, setDraftText] = useState(() => e.editText(doc, field));
+  useResetWhenClean(cell !== undefined || e.hasDraft(doc, field), () => setDraftText(e.editText(doc, field)));
+  // Text typed, pasted or filled in is an unsaved change at once (Save and Cancel enable), judged
+  // when the input is left or Save is tapped.
+  const setDraft = (text: string) => {
+    setDraftText(text);
+    e.draft(doc, field, () => e.edit(doc, field, text));
+  };
   // A value put into the field from elsewhere (the indexer's fill, a clamp, the server's spelling, a
   // pending value from the outbox read after the first render, the document fetched again): the input follows.
-  useFollowCellText(e.editText(doc, field), (text) => setDraft(text));
+  useFollowCellText(e.editText(doc, field), (text) => setDraftText(text));
   // A dynamic-list value cleared because a parent changed: the input follows (adjusted while rendering).
   const cleared = cell?.cleared ?? false;
   const [seenCleared, setSeenCleared] = useState(cleared);
   if (cleared !== seenCleared) {
     setSeenCleared(cleared);
-    if (cleared) setDraft('');
+    if (cleared) setDraftText('');
   }
 
   let control: ReactNode;
@@ -142,7 +150,7 @@ function PanelField({ e, doc, field, isCurrent, onFocus }: { e: GridEditingState
     const options = ['', ...list, ...(draft && !list.includes(draft) ? [draft] : [])];
     control = (
       <select id={id} value={draft} {...common} onChange={(ev) => {
-        setDraft(ev.target.value);
+        setDraftText(ev.target.value);
         e.edit(doc, field, ev.target.value);
       }}>
         {options.map((o) => (
@@ -185,7 +193,7 @@ function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingSt
   const initial = () => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== ''));
   const [entries, setEntries, latest] = useLatestState(initial);
   const cell = e.dirty.get(doc.Id)?.cells.get(field.ID);
-  useResetWhenClean(cell !== undefined, () => setEntries(initial()));
+  useResetWhenClean(cell !== undefined || e.hasDraft(doc, field), () => setEntries(initial()));
   useFollowCellText(e.editText(doc, field), (text) => {
     if (text !== latest.current.filter((v) => v !== '').join('; ')) setEntries(withTrailingEntry(splitEntries(text).filter((v) => v !== '')));
   });
@@ -199,7 +207,10 @@ function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingSt
             aria-describedby={describedBy}
             value={v}
             readOnly={!editable}
-            onChange={(ev) => setEntries((cur) => editMultiValue(cur, i, ev.target.value))}
+            onChange={(ev) => {
+              setEntries((cur) => editMultiValue(cur, i, ev.target.value));
+              e.draft(doc, field, () => e.edit(doc, field, latest.current));
+            }}
             onBlur={() => e.edit(doc, field, latest.current)}
           />
         </li>
@@ -213,7 +224,7 @@ function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; par
   const { t } = useTranslation();
   const columns = e.tableColumns(parent);
   const [values, setValues, latest] = useLatestState(() => e.tableValues(doc, parent));
-  useResetWhenClean(columns.some((f) => e.dirty.get(doc.Id)?.cells.has(f.ID)), () => setValues(e.tableValues(doc, parent)));
+  useResetWhenClean(columns.some((f) => e.dirty.get(doc.Id)?.cells.has(f.ID) || e.hasDraft(doc, f)), () => setValues(e.tableValues(doc, parent)));
   const editable = columns.some((f) => e.mayEdit(doc, f));
   const errors: Record<number, string> = {};
   for (const f of columns) {
@@ -233,6 +244,8 @@ function PanelTable({ e, doc, parent }: { e: GridEditingState; doc: EditDoc; par
           setValues(update);
           const next = latest.current;
           if (Object.values(next)[0]?.length !== Object.values(before)[0]?.length) e.applyTable(doc, parent, next);
+          // Judging the table judges each of its columns: the draft is kept under the first.
+          else if (columns[0]) e.draft(doc, columns[0], () => e.applyTable(doc, parent, latest.current));
         }}
         onBlur={() => e.applyTable(doc, parent, latest.current)}
       />
