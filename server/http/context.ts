@@ -14,6 +14,8 @@ export type AuthMode = 'token' | 'none' | 'path-token';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** Read the body while the licence is looked up (checked before validation; see app.ts). */
+    authWhileReceiving?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
