@@ -17,6 +17,7 @@ import { FileStore } from './files/file-store.js';
 import { requestToken, type ServerContext } from './http/context.js';
 import { Errors, installErrorHandler } from './http/errors.js';
 import { installIdempotency, purgeIdempotencyKeys } from './http/idempotency.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { loggerOptions, type LogDestination } from './http/log-redaction.js';
 import { CatalogueVersion, installCatalogueVersion } from './services/catalogue-version.js';
 import { installTextGuard } from './http/text-guard.js';
@@ -58,7 +59,7 @@ import { EmailService, type EmailOptions } from './services/email.js';
 import { openExportFolder, purgeExports } from './services/export.js';
 import { purgeBulkRows } from './services/bulk-update.js';
 import { purgeJobs, releaseAllJobs } from './services/jobs.js';
-import { purgeUploads } from './services/upload.js';
+import { purgeUploads, uploadLimitsFrom, type UploadLimits } from './services/upload.js';
 import { Thumbnailer } from './thumbs/thumbnailer.js';
 import { configureSharp } from './files/page-budget.js';
 import { Recognizer } from './ocr/recognizer.js';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   distDir?: string;
   languagesDir?: string;
   now?: () => number;
+  /** Upload limits over the environment's (UPLOAD_MAX_BYTES, UPLOAD_USER_STAGED_BYTES; services/upload.ts). */
+  uploads?: Partial<UploadLimits>;
   /** Log to stdout (true), or to `destination` at `level` (tests read what would be logged). */
   logger?: boolean | { destination: LogDestination; level?: string };
   seed?: { docs?: number } | false;
@@ -161,6 +164,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   const limiter = new SignInLimiter(opts.signInLimitPerMinute ?? (envLimit > 0 ? envLimit : 10), now);
 
   installErrorHandler(app);
+  installJsonBodyParser(app);
   const distDir = opts.distDir ?? 'dist';
   installSecurityHeaders(app, { distDir });
   // API answers (and files without a pre-compressed copy) over 1 KB, brotli or gzip as the client
@@ -276,7 +280,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   bulkUpdateRoutes(app, ctx, jobs);
   importRoutes(app, ctx, jobs);
   inboxRoutes(app, ctx, thumbs);
-  uploadRoutes(app, ctx);
+  uploadRoutes(app, ctx, uploadLimitsFrom(process.env, opts.uploads));
   await staticRoutes(app, { distDir, languagesDir: opts.languagesDir ?? join(distDir, 'languages') });
 
   const purge = async () => {

@@ -11,14 +11,14 @@ import { z } from 'zod';
 import { UPLOAD_CHUNK_SIZE, UPLOAD_KEYS, UploadStart, uploadPaths } from '../../src/api/upload.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { Errors } from '../http/errors.js';
-import { Uploads, getUpload, startUpload } from '../services/upload.js';
+import { Uploads, getUpload, startUpload, type UploadLimits } from '../services/upload.js';
 
 const JobID = z.string().min(1).max(64);
 const ChunkQuery = z.looseObject({ JobID, Index: z.coerce.number().int().nonnegative().max(2_147_483_647) });
 const GetQuery = z.looseObject({ JobID });
 
-export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const deps = { store: ctx.store, files: ctx.files, now: () => ctx.clock.now() };
+export function uploadRoutes(app: FastifyInstance, ctx: ServerContext, limits: UploadLimits) {
+  const deps = { store: ctx.store, files: ctx.files, now: () => ctx.clock.now(), limits };
   const uploads = new Uploads(deps);
   app.addHook('onClose', async () => {
     await uploads.close();

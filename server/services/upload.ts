@@ -44,6 +44,46 @@ export interface UploadDeps {
   store: Store;
   files: FileStore;
   now: () => number;
+  limits?: UploadLimits;
+}
+
+/**
+ * How much one user may have the server hold for them: the size of one file, and the declared sizes
+ * of their uploads still receiving added up (the part files on disk). Environment UPLOAD_MAX_BYTES
+ * and UPLOAD_USER_STAGED_BYTES; the defaults take a large scanned batch or a long video (2 GiB) and
+ * two of them at once (4 GiB), and keep one user from filling the disk with uploads that never end.
+ */
+export interface UploadLimits {
+  maxBytes: number;
+  stagedBytesPerUser: number;
+}
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 2 * 1024 ** 3, stagedBytesPerUser: 4 * 1024 ** 3 };
+/** The largest file whose chunks can be counted (total_chunks is an integer column). */
+const COUNTABLE_BYTES = 2_147_483_647 * UPLOAD_CHUNK_SIZE;
+
+/** The limits from the environment (a positive whole number of bytes each), else the defaults. */
+export function uploadLimitsFrom(env: Record<string, string | undefined>, over: Partial<UploadLimits> = {}): UploadLimits {
+  const read = (name: string, fallback: number) => {
+    const v = Number(env[name]);
+    return Number.isSafeInteger(v) && v > 0 ? v : fallback;
+  };
+  return {
+    maxBytes: Math.min(over.maxBytes ?? read('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_LIMITS.maxBytes), COUNTABLE_BYTES),
+    stagedBytesPerUser: over.stagedBytesPerUser ?? read('UPLOAD_USER_STAGED_BYTES', DEFAULT_UPLOAD_LIMITS.stagedBytesPerUser),
+  };
+}
+
+/** Bytes in the words of the refusals: 2 GiB, 1.5 MiB, 1,000 bytes. */
+export function bytesWords(n: number): string {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  if (n < 1024) return `${n} bytes`;
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[u]}`;
 }
 
 interface UploadRow {
@@ -129,6 +169,10 @@ export async function startUpload(deps: UploadDeps, actor: Actor, req: UploadSta
   const { store, files, now } = deps;
   const name = uploadFileName(req.FileName);
   if (req.Size === 0) throw new ApiError(400, `${req.FileName} is empty (0 bytes) and was not uploaded`, UPLOAD_KEYS.zeroByte);
+  const limits = deps.limits ?? DEFAULT_UPLOAD_LIMITS;
+  if (req.Size > limits.maxBytes) {
+    throw new ApiError(413, `${req.FileName} is ${bytesWords(req.Size)}; this server takes files of at most ${bytesWords(limits.maxBytes)}`, UPLOAD_KEYS.tooLarge);
+  }
   let dbId: number | null = null;
   if ('InboxID' in req.Target) {
     const inbox = await inboxWithRights(store, actor.userId, req.Target.InboxID, INBOX_RIGHTS.edit);
@@ -148,12 +192,31 @@ export async function startUpload(deps: UploadDeps, actor: Actor, req: UploadSta
   // The part file first: a row without its file would be a resume point pointing at nothing.
   const fh = await open(partPath(files, id), 'w');
   await fh.close();
-  const r = await store.query<UploadRow>(
-    `INSERT INTO uploads (id, owner_id, purpose, file_name, file_type, size, chunk_size, total_chunks, next_index, state, sha256, target, database_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'receiving', $9, $10, $11, $12, $12) RETURNING ${COLUMNS}`,
-    [id, actor.userId, 'InboxID' in req.Target ? 'inbox' : 'import', name, req.Type ?? null, req.Size, UPLOAD_CHUNK_SIZE, chunkCount, req.Sha256, JSON.stringify(req.Target), dbId, t],
-  );
-  return stateOf(rowOf(r.rows[0]!));
+  try {
+    const row = await store.transaction(async (tx) => {
+      // The user's row locked: two uploads started at once are counted one after the other.
+      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [actor.userId]);
+      const staged = await tx.query<{ bytes: string | number | null }>("SELECT sum(size) AS bytes FROM uploads WHERE owner_id = $1 AND state = 'receiving'", [actor.userId]);
+      const bytes = Number(staged.rows[0]?.bytes ?? 0);
+      if (bytes + req.Size > limits.stagedBytesPerUser) {
+        throw new ApiError(
+          413,
+          `Your unfinished uploads hold ${bytesWords(bytes)} and ${req.FileName} is ${bytesWords(req.Size)}; the server holds at most ${bytesWords(limits.stagedBytesPerUser)} for one user until their uploads finish`,
+          UPLOAD_KEYS.stagedLimit,
+        );
+      }
+      const r = await tx.query<UploadRow>(
+        `INSERT INTO uploads (id, owner_id, purpose, file_name, file_type, size, chunk_size, total_chunks, next_index, state, sha256, target, database_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'receiving', $9, $10, $11, $12, $12) RETURNING ${COLUMNS}`,
+        [id, actor.userId, 'InboxID' in req.Target ? 'inbox' : 'import', name, req.Type ?? null, req.Size, UPLOAD_CHUNK_SIZE, chunkCount, req.Sha256, JSON.stringify(req.Target), dbId, t],
+      );
+      return r.rows[0]!;
+    });
+    return stateOf(rowOf(row));
+  } catch (e) {
+    await rm(partPath(files, id), { force: true });
+    throw e;
+  }
 }
 
 async function loadUpload(db: Queryable, actor: Actor, id: string): Promise<UploadRow> {

@@ -24,7 +24,10 @@ import { apiRequest } from './http';
  * stores it; an inbox target then holds it as a new inbox file (named uniquely in its inbox: Result
  * InboxID and Path), a staging target (import) keeps it for the import that names the JobID (Result
  * Sha256).
- * Refusals: Size 0 is 400 ZERO_BYTE_FILE_REMOVED_MSG; an inbox target needs inbox edit (4) and an
+ * Refusals: Size 0 is 400 ZERO_BYTE_FILE_REMOVED_MSG; a Size over the server's limit (UPLOAD_MAX_BYTES,
+ * default 2 GiB) is 413 UPLOAD_TOO_LARGE, and one that would take the user's unfinished uploads past
+ * their limit (UPLOAD_USER_STAGED_BYTES, default 4 GiB, counted by declared Size) is 413
+ * UPLOAD_STAGED_LIMIT, both with the sizes in Message and before any byte is sent; an inbox target needs inbox edit (4) and an
  * archive (staging) target archive add (2), else 403; the read-only licence (4) may not upload (403);
  * another user's JobID is 404; an upload not finished within UPLOAD_KEEP_MS is purged (410).
  */
@@ -38,6 +41,8 @@ export const UPLOAD_KEYS = {
   zeroByte: 'ZERO_BYTE_FILE_REMOVED_MSG',
   outOfOrder: 'UPLOAD_CHUNK_OUT_OF_ORDER',
   expired: 'UPLOAD_EXPIRED',
+  tooLarge: 'UPLOAD_TOO_LARGE',
+  stagedLimit: 'UPLOAD_STAGED_LIMIT',
 } as const;
 
 /** Where the file goes: an inbox (a new inbox file) or the staging area of an archive's import. */

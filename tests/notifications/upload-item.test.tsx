@@ -67,6 +67,16 @@ describe('an upload in the tray', () => {
     expect(buttons(row)).toEqual(['Retry', 'Remove']);
   });
 
+  it('refused for its size: why in the user\'s words, and the sizes in the server\'s', () => {
+    const tooLarge = renderRow({ state: 'failed', reason: { key: 'UPLOAD_TOO_LARGE', message: 'scan.pdf is 3 GiB; this server takes files of at most 2 GiB', status: 413 } });
+    expect(within(tooLarge).getByRole('alert').textContent).toBe('The file is larger than the server accepts.');
+    expect(within(tooLarge).getByText('scan.pdf is 3 GiB; this server takes files of at most 2 GiB')).toBeTruthy();
+    cleanup();
+    const staged = renderRow({ state: 'failed', reason: { key: 'UPLOAD_STAGED_LIMIT', message: 'Your unfinished uploads hold 4 GiB and scan.pdf is 5 MiB', status: 413 } });
+    expect(within(staged).getByRole('alert').textContent).toMatch(/^Your unfinished uploads already take up the space/);
+    expect(buttons(staged)).toEqual(['Retry', 'Remove']);
+  });
+
   it('done: 100%, where it went, Remove', () => {
     const row = renderRow({ state: 'done', nextIndex: 5, file: undefined, result: { InboxID: 1, Path: 'scan (2).pdf', Sha256: 'ab' } });
     expect(within(row).getByRole('progressbar').getAttribute('value')).toBe('100');

@@ -227,6 +227,23 @@ describe('workUpload', () => {
     expect((await database.uploads.get(id))!.reason).toMatchObject({ key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', status: 403 });
   });
 
+  it('a file the server will not hold (413 UPLOAD_TOO_LARGE, UPLOAD_STAGED_LIMIT) fails at once with its reason, no chunk sent and no retry', async () => {
+    for (const key of ['UPLOAD_TOO_LARGE', 'UPLOAD_STAGED_LIMIT']) {
+      const id = await enqueue(randomBytes(10));
+      const message = `scan.pdf: refused (${key})`;
+      const refusing: UploadApi = {
+        ...server,
+        start: async () => Promise.reject(new ApiError({ kind: 'http', method: 'POST', url: '/api/upload', status: 413, key, serverMessage: message })),
+        state: server.state.bind(server),
+        chunk: server.chunk.bind(server),
+      };
+      const chunks = server.chunkCalls.length;
+      expect(await workUpload(database, id, refusing)).toEqual({ outcome: 'failed' });
+      expect(await database.uploads.get(id)).toMatchObject({ state: 'failed', reason: { key, message, status: 413 } });
+      expect(server.chunkCalls.length).toBe(chunks);
+    }
+  });
+
   it('Pause stops after the chunk in flight, Resume goes on; Cancel removes the upload and its file', async () => {
     const bytes = randomBytes(CS * 4);
     const id = await enqueue(bytes);
