@@ -18,7 +18,7 @@ describe('field RegEx matcher', () => {
       expect(matches('^(a+)+$', value)).toBe(false);
       expect(matches('(?#Only a)^(a|aa)+$', value)).toBe(false);
       expect(matches('^(.*a){12}$', value)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
     expect(matches('^(a+)+$', 'aaaa')).toBe(true);
   });
@@ -27,7 +27,7 @@ describe('field RegEx matcher', () => {
     const field = { Type: 1, Size: 100, RegEx: '(?#Only a)^(a+)+$', ExtendedConfig: { UseRegExValidation: true } };
     const started = performance.now();
     expect(validateWireValue(field, 'a'.repeat(30) + '!')).toEqual({ code: -1, key: 'FIELD_REGEX_MISMATCH', message: 'Only a' });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(validateWireValue(field, 'aaa').code).toBe(0);
   });
 
