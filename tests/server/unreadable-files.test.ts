@@ -18,6 +18,7 @@ import { FILE_KEYS } from '../../src/api/file-check';
 import { UPLOAD_CHUNK_SIZE, UploadState, uploadPaths } from '../../src/api/upload';
 import { PageWords, wordsPaths } from '../../src/api/words';
 import { SEED_IDS } from '../../server/seed/catalog';
+import { exportFilesOf } from '../../server/services/export-convert';
 import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const I = SEED_IDS.inbox;
@@ -199,10 +200,16 @@ describe('a stored file that cannot be read answers 422 with its key on every pa
       // The upload path reads the same file.
       const { last } = await upload(hostile.huge.name, hostile.huge.bytes);
       answers.upload = { status: last.statusCode, key: keyOf(last) };
+      // So do an export's ConvertToPDF and ConvertToBW (the job reports the refusal with its key).
+      for (const [path, conv] of [['export as PDF', { toPdf: true, toBw: false }], ['export in black and white', { toPdf: false, toBw: true }]] as const) {
+        const [file] = await exportFilesOf({ store: s.store, files: s.files }, d.id, conv);
+        const refused = await file!.open().then(() => null, (e: { status?: number; key?: string }) => e);
+        answers[path] = { status: refused?.status ?? 200, key: refused?.key };
+      }
     });
     // Decoding the page at all took gigabytes; the checks read its header only.
     expect(growth, `grew by ${Math.round(growth / 1024 / 1024)} MB; answers ${JSON.stringify(answers)}`).toBeLessThan(600 * 1024 * 1024);
-    for (const path of ['thumbnail', 'preview', 'ocr', 'rotate', 'burst', 'merge', 'upload']) {
+    for (const path of ['thumbnail', 'preview', 'ocr', 'rotate', 'burst', 'merge', 'upload', 'export as PDF', 'export in black and white']) {
       expect({ path, ...answers[path] }).toEqual({ path, status: 422, key: FILE_KEYS.pageTooLarge });
     }
     // Refused in well under a second; decoding it took minutes (OCR of the whole page), hence the time allowed.
