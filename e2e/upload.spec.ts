@@ -5,7 +5,8 @@
  * cut five times: a chunk request aborted before the server has it, the page reloaded twice while a
  * chunk is on its way, the browser taken offline, and a chunk the server took whose answer is lost. From
  * the server's side (GET api/upload's Repeated, and the chunk requests that reached it) each cut cost
- * at most one chunk. The tray shows the upload's progress and end. On a touch tablet (iPad size) the
+ * at most one chunk. The tray shows the upload's progress and end, and why a file the server cannot
+ * read (a text file named .pdf) was refused. On a touch tablet (iPad size) the
  * tray's upload controls are 44 px targets, and Pause, Resume and Cancel work by tapping.
  *
  * Fault injection only: chunk requests are aborted (context.route, which also sees the worker's
@@ -213,6 +214,21 @@ test('a licence that ends while a file uploads: the upload waits for the next si
   // One upload job; the refused chunk was the only one sent again.
   expect(new Set(log.map((l) => l.jobId)).size).toBe(1);
   expect(log.length - Math.ceil(bytes.byteLength / MIB)).toBeLessThanOrEqual(1);
+});
+
+test('a text file named .pdf is refused when its upload ends: the tray says why in words, and the inbox never lists it', async ({ page }) => {
+  const token = await openDemo(page, 'user');
+  const name = `${uniqueMark('upload-unreadable')}.pdf`;
+  await openScans(page);
+  await chooseFile(page, name, Buffer.from('Meeting notes, saved under the wrong name.\n'.repeat(40)));
+  const tray = await openTray(page);
+  const row = tray.getByRole('listitem', { name });
+  await expect(row.getByText('Upload failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('alert')).toHaveText('This file cannot be read: it is damaged, or its content is not what its name says.');
+  // The server's own words name the file and what is wrong with it.
+  await expect(row.getByText(`${name} is not a PDF file`)).toBeVisible();
+  const file = await page.request.get(`/api/inboxes/${SCANS}/file`, { params: { token, FilePath: name } });
+  expect(file.status()).toBe(404);
 });
 
 test('tray upload controls @touch: 44 px Pause, Resume and Cancel upload, worked by tapping', async ({ page, context }) => {

@@ -41,6 +41,7 @@ import {
   type ExportNote,
   type ExportSettings,
 } from '../../src/api/export.js';
+import { FILE_REFUSED_STATUS } from '../../src/api/file-check.js';
 import { EXPORT_JOB_KIND, type Job } from '../../src/api/jobs.js';
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
 import { DbError, intArray, type Queryable, type Store } from '../db/store.js';
@@ -704,6 +705,8 @@ async function addDocument(
     try {
       src = await opened(await f.open());
     } catch (e) {
+      // A file the conversion cannot read, or a page over the page budget, says so with its own key.
+      if (e instanceof ApiError && e.status === FILE_REFUSED_STATUS && e.key) return { r: e.message, k: e.key };
       ctx.log(`export: file of document ${docId} unreadable`, e);
       return { r: 'The file of this document could not be read', k: 'ERROR_NOT_FOUND' };
     }

@@ -10,19 +10,19 @@
  * imported once: the item's state and its document are one transaction, and a repeated call finds the
  * job its rows' Key named.
  */
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
 import type { BulkValue } from '../../src/api/bulk-update.js';
 import { IMPORT_JOB_KIND, IMPORT_KEYS, type ImportAccepted, type ImportRequest } from '../../src/api/import.js';
 import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
+import { imagePageCount, loadPdf } from '../files/page-budget.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, type FieldRow } from '../search/model.js';
 import { finishInsert, insertJob, jobByKey, jobPlanContext, refuseReadOnly, requireAllRows, type Refusal } from './bulk-update.js';
 import { archiveWithRights, requireDatabase, type Actor } from './documents.js';
 import type { JobItemRow, JobRow } from './jobs.js';
+import { PDF_CHECK_MAX_BYTES } from './file-check.js';
 import { checkNewValues, insertDocument, isSystemFilled } from './new-document.js';
 import { fileTypeOf } from './upload.js';
 
@@ -120,8 +120,6 @@ async function resolveFiles(db: Queryable, actor: Actor, dbId: number, archiveId
 
 /** Page counts of files already looked at (a file named by many rows is read once). */
 const pageCounts = new Map<string, number>();
-/** Files above this are not read for their page count (the count then says 1 until the viewer looks). */
-const PAGE_COUNT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The pages of a stored file: a PDF's page count, a TIFF's directories, else 1. */
 export async function pageCountOf(files: FileStore | undefined, sha256: string, type: string): Promise<number> {
@@ -131,8 +129,9 @@ export async function pageCountOf(files: FileStore | undefined, sha256: string, 
   if (files && (type === 'PDF' || type === 'TIF')) {
     try {
       const bytes = await files.get(sha256);
-      if (bytes.byteLength <= PAGE_COUNT_MAX_BYTES) {
-        n = type === 'PDF' ? (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount() : ((await sharp(bytes).metadata()).pages ?? 1);
+      // A larger PDF is not read for its page count (the count then says 1 until the viewer looks), as at upload.
+      if (bytes.byteLength <= PDF_CHECK_MAX_BYTES) {
+        n = type === 'PDF' ? (await loadPdf(bytes, { updateMetadata: false })).getPageCount() : await imagePageCount(bytes);
       }
     } catch {
       n = 1; // Not readable as its type: one page, as an unknown file.

@@ -16,8 +16,9 @@ import { annotationPaths } from '../../src/api/annotations';
 import { documentPaths, type MergeRequest } from '../../src/api/documents';
 import { FILE_KEYS } from '../../src/api/file-check';
 import { UPLOAD_CHUNK_SIZE, UploadState, uploadPaths } from '../../src/api/upload';
-import { wordsPaths } from '../../src/api/words';
+import { PageWords, wordsPaths } from '../../src/api/words';
 import { SEED_IDS } from '../../server/seed/catalog';
+import { exportFilesOf } from '../../server/services/export-convert';
 import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
 const I = SEED_IDS.inbox;
@@ -199,14 +200,32 @@ describe('a stored file that cannot be read answers 422 with its key on every pa
       // The upload path reads the same file.
       const { last } = await upload(hostile.huge.name, hostile.huge.bytes);
       answers.upload = { status: last.statusCode, key: keyOf(last) };
+      // So do an export's ConvertToPDF and ConvertToBW (the job reports the refusal with its key).
+      for (const [path, conv] of [['export as PDF', { toPdf: true, toBw: false }], ['export in black and white', { toPdf: false, toBw: true }]] as const) {
+        const [file] = await exportFilesOf({ store: s.store, files: s.files }, d.id, conv);
+        const refused = await file!.open().then(() => null, (e: { status?: number; key?: string }) => e);
+        answers[path] = { status: refused?.status ?? 200, key: refused?.key };
+      }
     });
     // Decoding the page at all took gigabytes; the checks read its header only.
     expect(growth, `grew by ${Math.round(growth / 1024 / 1024)} MB; answers ${JSON.stringify(answers)}`).toBeLessThan(600 * 1024 * 1024);
-    for (const path of ['thumbnail', 'preview', 'ocr', 'rotate', 'burst', 'merge', 'upload']) {
+    for (const path of ['thumbnail', 'preview', 'ocr', 'rotate', 'burst', 'merge', 'upload', 'export as PDF', 'export in black and white']) {
       expect({ path, ...answers[path] }).toEqual({ path, status: 422, key: FILE_KEYS.pageTooLarge });
     }
     // Refused in well under a second; decoding it took minutes (OCR of the whole page), hence the time allowed.
   }, 300_000);
+
+  it('a large page within the budget is read for OCR at most 4,000 pixels on its long side', async () => {
+    // 6,000 x 8,000 (48 Mpx, A4 at about 725 dpi) with a line of text; OCR once took it whole.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="8000"><rect width="100%" height="100%" fill="#fff"/><text x="600" y="1200" font-size="360" font-family="sans-serif">Invoice 4711</text></svg>`;
+    const tiff = await sharp(Buffer.from(svg)).extractChannel(0).threshold(128).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer();
+    const d = await planted(tiff, 'TIF');
+    const r = await s.app.inject({ method: 'GET', url: `${wordsPaths.words(1, d.archive_id, d.id)}?SecureId=${d.secure_hash}&Page=1&token=${token}` });
+    expect(r.statusCode, r.body).toBe(200);
+    const page = PageWords.parse(r.json());
+    expect([page.ImageWidth, page.ImageHeight]).toEqual([3000, 4000]);
+    expect(page.Words.map((w) => w.Value)).toContain('4711');
+  }, 120_000);
 
   it('the seeded documents beside them still draw, turn, burst and merge', async () => {
     const [d, other] = pool.take(2);
