@@ -76,7 +76,7 @@ const text = (b: Blob | null) => (b ? b.text() : Promise.resolve(null));
 describe('documents kept offline', () => {
   let database: ArchiveDb;
   let server: FakeServer;
-  const pdf = { db: 1, archiveId: 2, docId: 10, hash: 'h10', fileName: 'a.pdf', row: { Id: 10, Rev: 3, Fields: [{ ID: 1, VAL: 'x' }] }, fields: [{ ID: 1 }] };
+  const pdf = { db: 1, archiveId: 2, docId: 10, hash: 'h10', fileName: 'a.pdf', row: { Id: 10, Rev: 3, Fields: [{ ID: 1, VAL: 'x' }] }, fields: [{ ID: 1, Type: 1 }] };
   const tif = { db: 1, archiveId: 2, docId: 11, hash: 'h11', fileName: 'b.tif' };
   beforeEach(async () => {
     resetSessionForTests();
@@ -209,7 +209,8 @@ describe('documents kept offline', () => {
     expect(p.row).toEqual(pdf.row);
     expect(localViewerSession(p)).toEqual({
       Id: 'pinned:1|2|10', Database: 1, SearchId: null, SearchCriteria: null,
-      Documents: [{ Archive: 2, Id: 10, Hash: 'h10', Available: true, FileName: 'a.pdf', FileType: 'PDF', Pages: 2, Version: 'v1' }],
+      // Named by its row's first character field, as the grid named it.
+      Documents: [{ Archive: 2, Id: 10, Hash: 'h10', Available: true, FileName: 'a.pdf', Title: 'x', FileType: 'PDF', Pages: 2, Version: 'v1' }],
     });
     const newer = { Id: 10, Rev: 4, Fields: [{ ID: 1, VAL: 'y' }] };
     await updatePinnedRows([{ ref: { db: 1, archiveId: 2, docId: 10 }, row: newer }, { ref: { db: 1, archiveId: 2, docId: 99 }, row: {} }], database);
