@@ -8,9 +8,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '../session/session';
 
-export async function forgetOtherUsers(queryClient: QueryClient, previous: Session | null, userName: string): Promise<void> {
+export function forgetOtherUsers(queryClient: QueryClient, previous: Session | null, userName: string): void {
   if (previous && previous.userName !== userName) queryClient.clear();
   // A sign-out in between left no session to compare with: the kept documents say whose they are.
-  // Loaded here, not with the sign-in page (its first screen stays small).
-  await import('../sync/pins').then((p) => p.dropOtherUsersPins(userName)).catch(() => 0);
+  // In the background: they are keyed by user, so none of them shows meanwhile; loaded here, not
+  // with the sign-in page (its first screen stays small), and the sign-in does not wait for it.
+  void import('../sync/pins').then((p) => p.dropOtherUsersPins(userName)).catch(() => 0);
 }
