@@ -30,7 +30,7 @@ export function TokenCapture({ children }: { children: ReactNode }) {
           .then((u) => u.Name)
           .catch(() => null);
         if (name !== null) {
-          forgetOtherUsers(queryClient, previous, name);
+          await forgetOtherUsers(queryClient, previous, name);
           await updateSession({ userName: name });
         }
       }

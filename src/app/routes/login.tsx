@@ -49,7 +49,7 @@ export function LoginPage() {
     }
     try {
       const licence = await obtain.mutateAsync({ userName: userName.trim(), password });
-      forgetOtherUsers(queryClient, getSession(), userName.trim());
+      await forgetOtherUsers(queryClient, getSession(), userName.trim());
       await setSession({ token: licence.Token, licenceType: licence.Type, userName: userName.trim() });
       resetLeaseExpired();
       setPassword('');
