@@ -197,6 +197,29 @@ test.describe('administration console', () => {
     await expect(page.getByRole('heading', { name: t('ADMIN_MODE_DATABASES') })).toBeVisible();
   });
 
+  test('opens on the database the user works in and keeps the choice across visits; the current mode stays readable under the pointer', async ({ page }) => {
+    await signIn(page, 'admin');
+    // Two databases: the user opens the second in the app, then the console.
+    await page.getByRole('button', { name: 'Records', exact: true }).click();
+    await expect(page).toHaveURL(/\/view\?db=2\b/);
+    await page.goto('/admin/full?mode=ARCHIVES');
+    const dbSelect = page.getByLabel(t('ADMIN_DATABASE'), { exact: true });
+    await expect(dbSelect.locator('option:checked')).toHaveText('Records');
+    // Chosen in the console: the next visit, from another page of the app, opens on it.
+    await dbSelect.selectOption({ label: 'Demo Archive' });
+    await expect(page).toHaveURL(/db=1\b/);
+    await page.goto('/view?db=2');
+    await page.goto('/admin/full');
+    await expect(dbSelect.locator('option:checked')).toHaveText('Demo Archive');
+    // The mode just clicked, the pointer still on it: its own colours, not white on pale blue.
+    const archives = nav(page, 'ADMIN_MODE_ARCHIVES');
+    await archives.click();
+    await expect(archives).toHaveAttribute('aria-current', 'page');
+    await archives.hover();
+    await expect(archives).toHaveCSS('background-color', 'rgb(31, 78, 121)');
+    await expect(archives).toHaveCSS('color', 'rgb(255, 255, 255)');
+  });
+
   test('a database is created with its name filtered, its indexes rebuilt, and dropped by typing', async ({ page, request }) => {
     const m = mark();
     try {

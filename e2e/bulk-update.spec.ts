@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { A, F, S, cellText, expect, gridRow, openDemo, test, type Doc } from './grid-support';
+import { A, F, S, cellText, expect, gridRow, openDemo, test, val, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
 
 interface Fixture {
@@ -103,7 +103,12 @@ test.describe('bulk update', () => {
     await expect(confirm.getByTestId('bulk-update-count')).toHaveText('3 documents will be updated.');
     const changes = confirm.getByRole('table', { name: 'First changes' });
     await expect(changes.locator('tbody tr')).toHaveCount(3);
-    for (const d of f.docs) await expect(changes.locator('tbody tr').filter({ hasText: String(d.Id) })).toContainText(/Document Type\s*Letter\s*Memo/);
+    // Each document named as the grid names it (its title), not by its id.
+    for (const d of f.docs) {
+      const row = changes.locator('tbody tr').filter({ hasText: val(d, F.title) });
+      await expect(row.locator('td').first()).toHaveText(val(d, F.title));
+      await expect(row).toContainText(/Document Type\s*Letter\s*Memo/);
+    }
     // Counting changed nothing.
     await expect.poll(() => column(page, 'Document Type', 3)).toEqual(['Letter', 'Letter', 'Letter']);
 

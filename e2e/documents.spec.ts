@@ -233,6 +233,8 @@ test.describe('copy, move and delete', () => {
     await expect(page.getByTestId('results-selected')).toHaveText('20 selected');
     await page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete 20 documents?' });
+    // The confirming button looks destructive (the error colour), not like a primary action.
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toHaveCSS('background-color', 'rgb(164, 38, 44)');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm).toBeHidden();
 
@@ -329,6 +331,26 @@ test.describe('who may copy, move, delete', () => {
 });
 
 test.describe('copy, move and delete on a tablet', () => {
+  test('@touch an unavailable action says why on a tap, for the read-only licence as for a missing right', async ({ page }) => {
+    const cases = [
+      { who: 'viewer', search: null, button: 'Copy', reason: 'Your licence is read-only.' },
+      { who: 'clerk', search: 'Correspondence', button: 'Delete', reason: 'You may not delete documents of this archive.' },
+    ] as const;
+    for (const c of cases) {
+      if (c.who !== cases[0].who) await page.goto('/logout');
+      await openDemo(page, c.who);
+      if (c.search) await page.getByTestId('search-list').getByRole('button', { name: c.search, exact: true }).tap();
+      await page.getByRole('button', { name: 'Search', exact: true }).tap();
+      await expect(gridRow(page, 0)).toBeVisible();
+      const button = page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name: c.button, exact: true });
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      // force: Playwright waits for aria-disabled to go; a finger taps it anyway.
+      await button.tap({ force: true });
+      await expect(page.getByText(c.reason, { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  });
+
   test('@touch the actions are finger-sized and the archive select modal works by tapping', async ({ page, request }) => {
     const token = await openDemo(page, 'user');
     const f = await makeDocuments(request, token, 2, 'dm-touch');

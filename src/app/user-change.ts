@@ -1,16 +1,27 @@
 /**
  * A user signs in on this device (the sign-in page, or a link's token once its user is known): what
  * the device kept for someone else goes, so the next person on a shared tablet sees none of it: the
- * cached answers of the session before when it was another user's, and the documents other users
- * kept offline (kept per user: src/sync/pins.ts). Their unsent changes, jobs and uploads stay: those
- * are sent only under their own name when they sign in again.
+ * cached answers and grid pages of another user, and the documents other users kept offline (kept per
+ * user: src/sync/pins.ts). Their unsent changes, jobs and uploads stay: those are sent only under
+ * their own name when they sign in again. Dexie settings 'deviceUser' holds who signed in last, so a
+ * sign-out in between (no session left to compare with) does not let the last user's pages through.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { db } from '../db/db';
 import type { Session } from '../session/session';
 
+const DEVICE_USER = 'deviceUser';
+
 export async function forgetOtherUsers(queryClient: QueryClient, previous: Session | null, userName: string): Promise<void> {
-  if (previous && previous.userName !== userName) queryClient.clear();
-  // A sign-out in between left no session to compare with: the kept documents say whose they are.
-  // Loaded here, not with the sign-in page (its first screen stays small).
-  await import('../sync/pins').then((p) => p.dropOtherUsersPins(userName)).catch(() => 0);
+  const last = (await db.settings.get(DEVICE_USER).catch(() => undefined))?.value;
+  const someoneElse = (previous !== null && previous.userName !== userName) || (typeof last === 'string' && last !== userName);
+  if (someoneElse) {
+    queryClient.clear();
+    // The grid's pages are not keyed by user (src/features/results/page-cache.ts).
+    await db.pages.clear().catch(() => undefined);
+  }
+  await db.settings.put({ key: DEVICE_USER, value: userName }).catch(() => undefined);
+  // The kept documents say whose they are, and are keyed by user (none shows meanwhile): dropped in
+  // the background, loaded here rather than with the sign-in page (its first screen stays small).
+  void import('../sync/pins').then((p) => p.dropOtherUsersPins(userName)).catch(() => 0);
 }

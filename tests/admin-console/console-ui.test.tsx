@@ -40,6 +40,10 @@ describe('the selected database', () => {
     expect(pickDb([1, 2], 2, 1)).toBe(2);
     expect(pickDb([1, 2], 9, 1)).toBe(1);
     expect(pickDb([1, 2], null, 7)).toBeNull();
+    // None remembered (or one gone): the database the user works in in the app.
+    expect(pickDb([1, 2], null, 7, 2)).toBe(2);
+    expect(pickDb([1, 2], null, 1, 2)).toBe(1);
+    expect(pickDb([1, 2], null, null, 9)).toBeNull();
     expect(pickDb([5], null, null)).toBe(5);
     expect(pickDb([], null, 5)).toBeNull();
   });

@@ -141,6 +141,28 @@ describe('guards and /direct', () => {
     expect(same.queryClient.getQueryData(['kept'])).toBe('for user');
   });
 
+  it("a sign-in as another user drops the grid pages kept for the one before, also after a sign-out; the same user keeps them", async () => {
+    const page = { gridKey: 'search|1|2', page: 1, pageSize: 25, data: { Count: 1, Docs: [] }, fetchedAt: 1, lastUsed: 1, bytes: 10 };
+    const signInAs = async (name: string) => {
+      const app = renderApp('/login', fakeServer());
+      fireEvent.change(screen.getByLabelText('User name'), { target: { value: name } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(app.router.state.location.pathname).not.toBe('/login'));
+      cleanup();
+    };
+    await db.pages.clear();
+    await signInAs('admin');
+    await db.pages.put({ key: 'admin-page', ...page });
+    await signInAs('admin');
+    expect(await db.pages.count()).toBe(1);
+    // admin signs out (no session left), user signs in on the same device.
+    resetSessionForTests();
+    await db.settings.delete('session');
+    await signInAs('user');
+    expect(await db.pages.count()).toBe(0);
+  });
+
   it('an invalid licence ends on the licence-expired page', async () => {
     await signIn();
     const app = renderApp('/select', fakeServer({ valid: false }));

@@ -23,6 +23,7 @@ import { BulkUpdateDialog } from './components/bulk-update-dialog';
 import { CsvTab } from './components/csv-tab';
 import { UpdateCountModal } from './components/update-count-modal';
 import './bulk-update.css';
+import { ReasonedButton } from '../../ui/reasoned-button';
 
 export interface BulkUpdateInput {
   dbId: number;
@@ -105,11 +106,10 @@ export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dia
       .catch((e: unknown) => notify('error', String((e as Error)?.message ?? e)));
   };
 
-  const why = blocked ? t(blocked) : undefined;
   const toolbar = (
-    <button type="button" className="button" aria-disabled={blocked ? true : undefined} title={why} aria-description={why} onClick={openDialog}>
+    <ReasonedButton reason={blocked ? t(blocked) : null} onClick={openDialog}>
       {t('BULK_UPDATE_BUTTON')}
-    </button>
+    </ReasonedButton>
   );
   const fieldName = (id: number) => (input.fields as Field[]).find((f) => f.ID === id)?.Name ?? String(id);
   const dialogs = (

@@ -21,6 +21,7 @@ import { useImportFields } from './api/get-archive-fields';
 import { ImportDialog, type ImportDialogProps } from './components/import-dialog';
 import { fieldMappingOf, importBlocked, importShown } from './import-rules';
 import './import.css';
+import { ReasonedButton } from '../../ui/reasoned-button';
 
 export interface ImportInput {
   scope: string | null;
@@ -83,11 +84,10 @@ export function useImport(input: ImportInput): { toolbar: ReactNode; dialogs: Re
     notify('info', t('DOCUMENTS_QUEUED', { title }));
   };
 
-  const why = blocked ? t(blocked) : undefined;
   const toolbar = (
-    <button type="button" className="button" aria-disabled={blocked ? true : undefined} title={why} aria-description={why} onClick={openDialog}>
+    <ReasonedButton reason={blocked ? t(blocked) : null} onClick={openDialog}>
       {t('IMPORT_BUTTON')}
-    </button>
+    </ReasonedButton>
   );
   const dialogs = open !== null && (
     <ImportDialog

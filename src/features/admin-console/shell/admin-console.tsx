@@ -20,7 +20,7 @@ const NAV_KEY = 'adminConsole.navCollapsed';
  * collapsible navigation bar, the database choice, the mode, and the mode's floating add button.
  * A mode with unsaved changes (onDirtyChange) makes leaving it ask CONFIRM_GENERIC_UNSAVED_CHANGES.
  */
-export function AdminConsole({ isAdminAll = false }: { isAdminAll?: boolean }) {
+export function AdminConsole({ isAdminAll = false, appDb = null }: { isAdminAll?: boolean; /** The database the user works in in the app, when the console has none remembered. */ appDb?: number | null }) {
   const { t } = useTranslation();
   const session = useSession();
   const scope = sessionScope(session);
@@ -30,7 +30,7 @@ export function AdminConsole({ isAdminAll = false }: { isAdminAll?: boolean }) {
   const dbParam = Number(params.get('db'));
   const databases = useAdminDatabases(scope);
   const ids = (databases.data ?? []).map((d) => d.id);
-  const dbId = databases.data ? pickDb(ids, dbParam > 0 ? dbParam : null, readRememberedDb(scope)) : null;
+  const dbId = databases.data ? pickDb(ids, dbParam > 0 ? dbParam : null, readRememberedDb(scope), appDb) : null;
   useAdminChangeSync();
   const dbSelectId = useId();
 

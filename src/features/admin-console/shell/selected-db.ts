@@ -1,6 +1,7 @@
 /**
  * The console's selected database (admin-console.md §2): remembered in local storage (per user) and
- * restored; with one database it is chosen by itself, with none none is. The address's db wins.
+ * restored, else the database the user works in in the app (src/app/routes/admin-full.tsx passes it);
+ * with one database it is chosen by itself, with none none is. The address's db wins.
  */
 const STORAGE_KEY = 'adminConsole.db';
 
@@ -24,10 +25,11 @@ export function rememberDb(scope: string | null, dbId: number | null): void {
   }
 }
 
-/** The database to show: the asked one if it exists, else the remembered one, else the only one, else none. */
-export function pickDb(ids: readonly number[], fromAddress: number | null, remembered: number | null): number | null {
+/** The database to show: the asked one if it exists, else the remembered one, else the app's, else the only one, else none. */
+export function pickDb(ids: readonly number[], fromAddress: number | null, remembered: number | null, app: number | null = null): number | null {
   if (fromAddress !== null && ids.includes(fromAddress)) return fromAddress;
   if (remembered !== null && ids.includes(remembered)) return remembered;
+  if (app !== null && ids.includes(app)) return app;
   if (ids.length === 1) return ids[0]!;
   return null;
 }

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentOperation } from '../../../api/documents';
 import type { BlockedReason } from '../document-rules';
 import type { ToolbarAction } from '../use-merge-actions';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 
 const LABELS: Record<DocumentOperation, 'DOCUMENTS_COPY' | 'DOCUMENTS_MOVE' | 'DOCUMENTS_DELETE'> = { Copy: 'DOCUMENTS_COPY', Move: 'DOCUMENTS_MOVE', delete: 'DOCUMENTS_DELETE' };
 const OPS: readonly DocumentOperation[] = ['Copy', 'Move', 'delete'];
 
 /**
- * Copy, Move and Delete for the selected documents, then the actions of other parts (`more`: merge, append). A button the user may not use stays focusable
- * (aria-disabled, not disabled) and says why, so a keyboard or screen-reader user learns it too.
+ * Copy, Move and Delete for the selected documents, then the actions of other parts (`more`: merge,
+ * append). A button the user may not use says why, on a tap too (ui/reasoned-button.tsx).
  */
 export function DocumentToolbar(props: { blocked: (op: DocumentOperation) => BlockedReason; onAction: (op: DocumentOperation) => void; more?: readonly ToolbarAction[] }) {
   const { t } = useTranslation();
@@ -16,29 +17,17 @@ export function DocumentToolbar(props: { blocked: (op: DocumentOperation) => Blo
     <div role="group" aria-label={t('DOCUMENTS_ACTIONS')} className="documents-toolbar">
       {OPS.map((op) => {
         const reason = props.blocked(op);
-        const why = reason ? t(reason) : undefined;
         return (
-          <button
-            key={op}
-            type="button"
-            className="button"
-            aria-disabled={reason ? true : undefined}
-            title={why}
-            aria-description={why}
-            onClick={() => props.onAction(op)}
-          >
+          <ReasonedButton key={op} reason={reason ? t(reason) : null} onClick={() => props.onAction(op)}>
             {t(LABELS[op])}
-          </button>
+          </ReasonedButton>
         );
       })}
-      {props.more?.map((a) => {
-        const why = a.blocked ? t(a.blocked) : undefined;
-        return (
-          <button key={a.key} type="button" className="button" aria-disabled={a.blocked ? true : undefined} title={why} aria-description={why} onClick={a.onClick}>
-            {a.label}
-          </button>
-        );
-      })}
+      {props.more?.map((a) => (
+        <ReasonedButton key={a.key} reason={a.blocked ? t(a.blocked) : null} onClick={a.onClick}>
+          {a.label}
+        </ReasonedButton>
+      ))}
     </div>
   );
 }

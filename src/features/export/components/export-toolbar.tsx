@@ -1,21 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../../api/export';
 import type { ExportBlocked } from '../export-request';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 
 /**
- * Export and Export to Excel beside the document actions. A button the user may not use stays
- * focusable (aria-disabled, not disabled) and says why, like Copy, Move and Delete, so a keyboard or
- * screen-reader user learns the reason too; pressing it says it again.
+ * Export and Export to Excel beside the document actions. A button the user may not use says why,
+ * on a tap too, like Copy, Move and Delete (ui/reasoned-button.tsx).
  */
 export function ExportToolbar(props: { blocked: (format: ExportFormat) => ExportBlocked; onExport: (format: ExportFormat) => void }) {
   const { t } = useTranslation();
   const button = (format: ExportFormat, label: string) => {
     const reason = props.blocked(format);
-    const why = reason ? t(reason) : undefined;
     return (
-      <button type="button" className="button" aria-disabled={reason ? true : undefined} title={why} aria-description={why} onClick={() => props.onExport(format)}>
+      <ReasonedButton reason={reason ? t(reason) : null} onClick={() => props.onExport(format)}>
         {label}
-      </button>
+      </ReasonedButton>
     );
   };
   return (

@@ -17,6 +17,7 @@ import { DeleteModal, MoveModal, RenameModal } from './inbox-modals';
 import { SendToArchiveModal, type SendValues } from './send-to-archive-modal';
 import { InboxUpload } from './inbox-upload';
 import '../inbox.css';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 
 /** The results feature's grid pieces, handed in by the route (a feature does not import another). */
 export interface InboxGridParts {
@@ -203,22 +204,9 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
   const action = (label: string, onClick: () => void, opts: { change?: boolean; testId?: string } = {}) => {
     const disabled = opts.change && !canChange;
     return (
-      <button
-        type="button"
-        className="button"
-        aria-disabled={disabled || undefined}
-        title={disabled ? changeReason : undefined}
-        aria-description={disabled ? changeReason : undefined}
-        onClick={() => {
-          if (disabled) {
-            notify('error', changeReason);
-            return;
-          }
-          onClick();
-        }}
-      >
+      <ReasonedButton reason={disabled ? changeReason : null} onClick={onClick}>
         {label}
-      </button>
+      </ReasonedButton>
     );
   };
 

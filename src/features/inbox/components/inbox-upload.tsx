@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../ui/notifications';
 import { splitZeroByte } from '../inbox-logic';
 import { startInboxUpload } from '../upload-files';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 
 /**
  * Upload into the inbox (archive-inbox-ops.md §5-6): a button that picks files, and files dropped
@@ -97,19 +98,9 @@ export function InboxUpload(props: { inboxId: number; dbId: number; inboxName: s
         }}
         aria-label={t('INBOX_UPLOAD')}
       />
-      <button
-        type="button"
-        className="button"
-        aria-disabled={!props.canUpload || undefined}
-        title={props.canUpload ? t('INBOX_DROP_HINT') : props.reason}
-        aria-description={props.canUpload ? t('INBOX_DROP_HINT') : props.reason}
-        onClick={() => {
-          if (!props.canUpload) notify('error', props.reason);
-          else input.current?.click();
-        }}
-      >
+      <ReasonedButton reason={props.canUpload ? null : props.reason} title={t('INBOX_DROP_HINT')} aria-description={t('INBOX_DROP_HINT')} onClick={() => input.current?.click()}>
         {t('INBOX_UPLOAD')}
-      </button>
+      </ReasonedButton>
     </>
   );
 }
