@@ -5,7 +5,8 @@
  * choice for bursting (a modal the route hands in: the inbox's send-to-archive form, so the archive
  * list, the fields and their rules are the same) opens at once and again from the page. Saving makes
  * the document (and, with deleteBurstedPages, takes the pages from the source); a refusal is said in
- * words and the choice can be made again. Saved online while the user waits: the import document lives
+ * words and the choice can be made again. The choice is docked beside the pages (below them on a
+ * portrait screen), so the pages being indexed stay in view while their values are typed. Saved online while the user waits: the import document lives
  * on the server, so there is nothing to do offline.
  */
 import { useState, type ComponentType } from 'react';
@@ -87,6 +88,7 @@ export function BurstIndexScreen(props: { baseUrl: string; ArchiveChoice: Compon
   }
   const finished = state.kind === 'saved' || state.kind === 'dropped';
   const busy = state.kind === 'saving';
+  const choiceOpen = choosing && !finished && !busy;
 
   return (
     <section className="page burst-index" aria-labelledby="burst-index-title" aria-busy={busy}>
@@ -118,30 +120,33 @@ export function BurstIndexScreen(props: { baseUrl: string; ArchiveChoice: Compon
           </button>
         </div>
       )}
-      {state.kind !== 'dropped' && (
-        <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
-          {pages.map((source, i) => (
-            <li key={i}>
-              <img
-                src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
-                alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
-                width={300}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <ArchiveChoice
-        open={choosing && !finished && !busy}
-        db={db}
-        scope={scope}
-        fileNames={[t('BURST_INDEX_NAME', { count: pages.length })]}
-        title={t('BURST_ARCHIVE_CHOICE')}
-        submitLabel={t('BURST_SAVE')}
-        onClose={() => setChoosing(false)}
-        onSend={(v) => void save(v)}
-      />
+      {/* The archive choice is docked beside the pages (below them in portrait), never over them. */}
+      <div className={choiceOpen ? 'burst-index-body burst-index-choosing' : 'burst-index-body'}>
+        {state.kind !== 'dropped' && (
+          <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
+            {pages.map((source, i) => (
+              <li key={i}>
+                <img
+                  src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
+                  alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
+                  width={300}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+        <ArchiveChoice
+          open={choiceOpen}
+          db={db}
+          scope={scope}
+          fileNames={[t('BURST_INDEX_NAME', { count: pages.length })]}
+          title={t('BURST_ARCHIVE_CHOICE')}
+          submitLabel={t('BURST_SAVE')}
+          onClose={() => setChoosing(false)}
+          onSend={(v) => void save(v)}
+        />
+      </div>
     </section>
   );
 }
