@@ -1,8 +1,8 @@
 /**
  * Every dialog fits a tablet in portrait in German (the longest words of the seven languages): each
  * dialog the results grid and the inbox open (copy, move, delete, merge, e-mail, export, export to
- * Excel, bulk update, send to archive), opened at 768x1024 in de-DE, has no sideways scrolling and
- * lies inside the viewport; the burst's archive choice is docked beside (landscape) or below
+ * Excel, bulk update, the question before Close editing drops a change, send to archive), opened at
+ * 768x1024 in de-DE, has no sideways scrolling and lies inside the viewport; the burst's archive choice is docked beside (landscape) or below
  * (portrait) the pages being indexed, never over them. Nothing is sent: each dialog is closed with
  * Escape. Screenshots of each go to test-results/dialogs-fit (looked at by hand).
  */
@@ -87,6 +87,14 @@ test.describe('dialogs fit a portrait tablet in German', () => {
     await gridRow(page, 0).locator('td').nth(3).click({ button: 'right' });
     await page.getByRole('menu').getByRole('menuitem', { name: t('DOCUMENTS_EMAIL'), exact: true }).click();
     await expectFits(page, 'DOCUMENTS_EMAIL');
+    // Close editing with an unsaved change asks first.
+    await page.getByRole('button', { name: t('EDIT_TOGGLE'), exact: true }).click();
+    await gridRow(page, 0).locator('td').nth(3).click();
+    await page.getByRole('button', { name: t('EDIT_ROW'), exact: true }).click();
+    const panel = page.locator('#edit-panel');
+    await panel.getByRole('textbox', { name: 'Status', exact: true }).fill('Nicht gespeichert');
+    await panel.getByRole('button', { name: t('EDIT_PANEL_CLOSE'), exact: true }).click();
+    await expectFits(page, 'EDIT_CLOSE_UNSAVED');
 
     const file = await scansFile(request, token);
     try {

@@ -92,50 +92,52 @@ export function BurstIndexScreen(props: { baseUrl: string; ArchiveChoice: Compon
 
   return (
     <section className="page burst-index" aria-labelledby="burst-index-title" aria-busy={busy}>
-      <h1 id="burst-index-title">{t('BURST_INDEX_TITLE')}</h1>
-      <p>{t('BURST_INDEX_SUMMARY', { pages: pages.join(', '), doc: ogDoc, count: pages.length })}</p>
-      <p>{deletePages ? t('BURST_INDEX_WILL_REMOVE', { doc: ogDoc }) : t('BURST_INDEX_KEEPS', { doc: ogDoc })}</p>
-      {busy && <p role="status">{t('BURST_SAVING')}</p>}
-      {state.kind === 'problem' && (
-        <p role="alert" className="burst-problem">
-          {state.text}
-        </p>
-      )}
-      {state.kind === 'saved' && (
-        <div role="status" className="burst-saved">
-          <p>{t('BURST_SAVED', { id: state.done.DocID, archive: state.archive, count: state.done.Pages })}</p>
-          <Link className="button button-primary" to={viewerPath({ hash: state.done.Hash, archiveId: state.done.ArchiveID, docId: state.done.DocID, db })}>
-            {t('BURST_OPEN_NEW')}
-          </Link>
-        </div>
-      )}
-      {state.kind === 'dropped' && <p role="status">{t('BURST_DISCARDED')}</p>}
-      {!finished && (
-        <div className="burst-actions">
-          <button type="button" className="button button-primary" onClick={() => setChoosing(true)} disabled={busy}>
-            {t('BURST_CHOOSE_ARCHIVE')}
-          </button>
-          <button type="button" className="button" onClick={() => void drop()} disabled={busy}>
-            {t('BURST_DISCARD')}
-          </button>
-        </div>
-      )}
       {/* The archive choice is docked beside the pages (below them in portrait), never over them. */}
       <div className={choiceOpen ? 'burst-index-body burst-index-choosing' : 'burst-index-body'}>
-        {state.kind !== 'dropped' && (
-          <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
-            {pages.map((source, i) => (
-              <li key={i}>
-                <img
-                  src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
-                  alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
-                  width={300}
-                  loading="lazy"
-                />
-              </li>
-            ))}
-          </ol>
-        )}
+        <div className="burst-index-main">
+          <h1 id="burst-index-title">{t('BURST_INDEX_TITLE')}</h1>
+          <p>{t('BURST_INDEX_SUMMARY', { pages: pages.join(', '), doc: ogDoc, count: pages.length })}</p>
+          <p>{deletePages ? t('BURST_INDEX_WILL_REMOVE', { doc: ogDoc }) : t('BURST_INDEX_KEEPS', { doc: ogDoc })}</p>
+          {busy && <p role="status">{t('BURST_SAVING')}</p>}
+          {state.kind === 'problem' && (
+            <p role="alert" className="burst-problem">
+              {state.text}
+            </p>
+          )}
+          {state.kind === 'saved' && (
+            <div role="status" className="burst-saved">
+              <p>{t('BURST_SAVED', { id: state.done.DocID, archive: state.archive, count: state.done.Pages })}</p>
+              <Link className="button button-primary" to={viewerPath({ hash: state.done.Hash, archiveId: state.done.ArchiveID, docId: state.done.DocID, db })}>
+                {t('BURST_OPEN_NEW')}
+              </Link>
+            </div>
+          )}
+          {state.kind === 'dropped' && <p role="status">{t('BURST_DISCARDED')}</p>}
+          {!finished && (
+            <div className="burst-actions">
+              <button type="button" className="button button-primary" onClick={() => setChoosing(true)} disabled={busy}>
+                {t('BURST_CHOOSE_ARCHIVE')}
+              </button>
+              <button type="button" className="button" onClick={() => void drop()} disabled={busy}>
+                {t('BURST_DISCARD')}
+              </button>
+            </div>
+          )}
+          {state.kind !== 'dropped' && (
+            <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
+              {pages.map((source, i) => (
+                <li key={i}>
+                  <img
+                    src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
+                    alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
+                    width={300}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
         <ArchiveChoice
           open={choiceOpen}
           db={db}
