@@ -45,7 +45,7 @@ async function selectPages(page: Page, pages: number[]) {
 
 /** The archive choice for bursting: Contracts, a unique title, saved. */
 async function indexInto(page: Page, title: string) {
-  const modal = page.getByRole('dialog', { name: 'Archive choice for bursting' });
+  const modal = page.getByRole('region', { name: 'Archive choice for bursting' });
   await expect(modal).toBeVisible({ timeout: 30_000 });
   await modal.getByLabel('Archive', { exact: true }).selectOption({ label: 'Contracts' });
   await modal.getByLabel('Title (required)').fill(title);

@@ -5,7 +5,8 @@
  * choice for bursting (a modal the route hands in: the inbox's send-to-archive form, so the archive
  * list, the fields and their rules are the same) opens at once and again from the page. Saving makes
  * the document (and, with deleteBurstedPages, takes the pages from the source); a refusal is said in
- * words and the choice can be made again. Saved online while the user waits: the import document lives
+ * words and the choice can be made again. The choice is docked beside the pages (below them on a
+ * portrait screen), so the pages being indexed stay in view while their values are typed. Saved online while the user waits: the import document lives
  * on the server, so there is nothing to do offline.
  */
 import { useState, type ComponentType } from 'react';
@@ -87,61 +88,67 @@ export function BurstIndexScreen(props: { baseUrl: string; ArchiveChoice: Compon
   }
   const finished = state.kind === 'saved' || state.kind === 'dropped';
   const busy = state.kind === 'saving';
+  const choiceOpen = choosing && !finished && !busy;
 
   return (
     <section className="page burst-index" aria-labelledby="burst-index-title" aria-busy={busy}>
-      <h1 id="burst-index-title">{t('BURST_INDEX_TITLE')}</h1>
-      <p>{t('BURST_INDEX_SUMMARY', { pages: pages.join(', '), doc: ogDoc, count: pages.length })}</p>
-      <p>{deletePages ? t('BURST_INDEX_WILL_REMOVE', { doc: ogDoc }) : t('BURST_INDEX_KEEPS', { doc: ogDoc })}</p>
-      {busy && <p role="status">{t('BURST_SAVING')}</p>}
-      {state.kind === 'problem' && (
-        <p role="alert" className="burst-problem">
-          {state.text}
-        </p>
-      )}
-      {state.kind === 'saved' && (
-        <div role="status" className="burst-saved">
-          <p>{t('BURST_SAVED', { id: state.done.DocID, archive: state.archive, count: state.done.Pages })}</p>
-          <Link className="button button-primary" to={viewerPath({ hash: state.done.Hash, archiveId: state.done.ArchiveID, docId: state.done.DocID, db })}>
-            {t('BURST_OPEN_NEW')}
-          </Link>
+      {/* The archive choice is docked beside the pages (below them in portrait), never over them. */}
+      <div className={choiceOpen ? 'burst-index-body burst-index-choosing' : 'burst-index-body'}>
+        <div className="burst-index-main">
+          <h1 id="burst-index-title">{t('BURST_INDEX_TITLE')}</h1>
+          <p>{t('BURST_INDEX_SUMMARY', { pages: pages.join(', '), doc: ogDoc, count: pages.length })}</p>
+          <p>{deletePages ? t('BURST_INDEX_WILL_REMOVE', { doc: ogDoc }) : t('BURST_INDEX_KEEPS', { doc: ogDoc })}</p>
+          {busy && <p role="status">{t('BURST_SAVING')}</p>}
+          {state.kind === 'problem' && (
+            <p role="alert" className="burst-problem">
+              {state.text}
+            </p>
+          )}
+          {state.kind === 'saved' && (
+            <div role="status" className="burst-saved">
+              <p>{t('BURST_SAVED', { id: state.done.DocID, archive: state.archive, count: state.done.Pages })}</p>
+              <Link className="button button-primary" to={viewerPath({ hash: state.done.Hash, archiveId: state.done.ArchiveID, docId: state.done.DocID, db })}>
+                {t('BURST_OPEN_NEW')}
+              </Link>
+            </div>
+          )}
+          {state.kind === 'dropped' && <p role="status">{t('BURST_DISCARDED')}</p>}
+          {!finished && (
+            <div className="burst-actions">
+              <button type="button" className="button button-primary" onClick={() => setChoosing(true)} disabled={busy}>
+                {t('BURST_CHOOSE_ARCHIVE')}
+              </button>
+              <button type="button" className="button" onClick={() => void drop()} disabled={busy}>
+                {t('BURST_DISCARD')}
+              </button>
+            </div>
+          )}
+          {state.kind !== 'dropped' && (
+            <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
+              {pages.map((source, i) => (
+                <li key={i}>
+                  <img
+                    src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
+                    alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
+                    width={300}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
         </div>
-      )}
-      {state.kind === 'dropped' && <p role="status">{t('BURST_DISCARDED')}</p>}
-      {!finished && (
-        <div className="burst-actions">
-          <button type="button" className="button button-primary" onClick={() => setChoosing(true)} disabled={busy}>
-            {t('BURST_CHOOSE_ARCHIVE')}
-          </button>
-          <button type="button" className="button" onClick={() => void drop()} disabled={busy}>
-            {t('BURST_DISCARD')}
-          </button>
-        </div>
-      )}
-      {state.kind !== 'dropped' && (
-        <ol className="burst-index-pages" aria-label={t('BURST_INDEX_PAGES')}>
-          {pages.map((source, i) => (
-            <li key={i}>
-              <img
-                src={importDocThumbUrl({ baseUrl: props.baseUrl, token: getToken(), importDoc, page: i + 1, width: 300 })}
-                alt={t('BURST_PAGE_FROM', { n: i + 1, count: pages.length, source })}
-                width={300}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <ArchiveChoice
-        open={choosing && !finished && !busy}
-        db={db}
-        scope={scope}
-        fileNames={[t('BURST_INDEX_NAME', { count: pages.length })]}
-        title={t('BURST_ARCHIVE_CHOICE')}
-        submitLabel={t('BURST_SAVE')}
-        onClose={() => setChoosing(false)}
-        onSend={(v) => void save(v)}
-      />
+        <ArchiveChoice
+          open={choiceOpen}
+          db={db}
+          scope={scope}
+          fileNames={[t('BURST_INDEX_NAME', { count: pages.length })]}
+          title={t('BURST_ARCHIVE_CHOICE')}
+          submitLabel={t('BURST_SAVE')}
+          onClose={() => setChoosing(false)}
+          onSend={(v) => void save(v)}
+        />
+      </div>
     </section>
   );
 }
