@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { authenticate, hashToken, type AuthContext, type LicenceClock } from './auth/licences.js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authenticate, hashToken, type LicenceClock } from './auth/licences.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { isMemoryDir, openStore } from './db/open.js';
 import type { Store } from './db/store.js';
@@ -171,9 +171,24 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
   // accepts; the built app's files go out pre-compressed (routes/static.ts), which this skips.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
+  // Authentication: every /api route unless it says config.auth = 'none'.
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
+    const cfg = request.routeOptions.config;
+    // Unknown /api paths are authenticated too (then the not-found handler answers 404), so that
+    // no path, known or not, answers a request without a valid licence, and the read-only rule
+    // below holds before routing.
+    const mode = cfg?.auth ?? 'token';
+    if (mode === 'none') return;
+    let token = requestToken(request);
+    if (!token && mode === 'path-token') token = (request.params as { token?: string }).token;
+    request.auth = await authenticate(store, clock, token);
+  });
+
   // Web-only read-only licences (type 4) may not change anything. Exceptions: releasing one's own
   // licence (logout), changing one's own password and cancelling one's own job.
-  const refuseReadOnly = (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request) => {
     const auth = request.auth;
     if (!auth || auth.licenceType !== 4 || SAFE_METHODS.has(request.method)) return;
     const route = request.routeOptions.url;
@@ -195,45 +210,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
       if (String(q.isSelfPasswordChange ?? '').toLowerCase() === 'true') return;
     }
     throw Errors.readOnly();
-  };
-  const authPending = new WeakMap<FastifyRequest, Promise<AuthContext>>();
-
-  // Authentication: every /api route unless it says config.auth = 'none'. A route
-  // with config.authWhileReceiving takes its body while the licence is looked up (an upload chunk:
-  // the lookup is a database round trip a chunk, and the 1 MiB body takes as long to arrive); its
-  // handler still runs only with a valid licence.
-  app.addHook('onRequest', async (request) => {
-    const url = request.url;
-    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
-    const cfg = request.routeOptions.config;
-    // Unknown /api paths are authenticated too (then the not-found handler answers 404), so that
-    // no path, known or not, answers a request without a valid licence, and the read-only rule
-    // (refuseReadOnly) holds before routing.
-    const mode = cfg?.auth ?? 'token';
-    if (mode === 'none') return;
-    let token = requestToken(request);
-    if (!token && mode === 'path-token') token = (request.params as { token?: string }).token;
-    const auth = authenticate(store, clock, token);
-    if (cfg?.authWhileReceiving) {
-      // Settled in preValidation; a request dropped before then must not leave it unhandled.
-      auth.catch(() => undefined);
-      authPending.set(request, auth);
-      return;
-    }
-    request.auth = await auth;
-    refuseReadOnly(request);
-  });
-  // A route that takes its body while its licence is looked up: both done before it runs.
-  app.addHook('preValidation', async (request) => {
-    const auth = authPending.get(request);
-    if (!auth) return;
-    authPending.delete(request);
-    request.auth = await auth;
-    refuseReadOnly(request);
   });
 
   installTextGuard(app);
-
   installCatalogueVersion(app, new CatalogueVersion(store, now));
   const bootId = randomUUID();
   installIdempotency(app, store, now, bootId);

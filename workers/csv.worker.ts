@@ -1,7 +1,9 @@
 /**
  * The CSV worker: streams a picked File through the scanner (src/platform/csv-reader.ts) off the
- * main thread, exposed over Comlink and driven by src/platform/csv.ts. Batches and refused rows
- * go to the page with their Int32Arrays transferred; nothing of the file is kept between calls.
+ * main thread, exposed over Comlink and driven by src/platform/csv.ts. validate() checks and counts
+ * here and sends the page only refused rows (Int32Arrays transferred), the good rows' wire values
+ * when asked for, and progress; scan() hands over every batch. Nothing of the file is kept between
+ * calls.
  * A call's failure comes back as plain data (code, row, column), since errors lose their fields
  * on the way through Comlink.
  */
@@ -9,7 +11,7 @@ import { expose } from 'comlink';
 import { CsvParseError } from '../src/platform/csv-parse';
 import { openCsv, readCsv } from '../src/platform/csv-reader';
 import { transferBatch, type CsvFailure, type CsvWorkerApi } from '../src/platform/csv';
-import { validateBatch } from '../src/platform/csv-validate';
+import { validateBatch, type CsvGoodRow } from '../src/platform/csv-validate';
 
 const cancelled = new Set<number>();
 
@@ -41,13 +43,21 @@ export const csvWorkerApi: CsvWorkerApi = {
       cancelled.delete(run);
     }
   },
-  async validate(run, file, options, rules, locale, onRefused, onProgress) {
+  async validate(run, file, options, rules, locale, onRefused, onProgress, wanted, onRows) {
+    let sent = 0;
     try {
       const r = await readCsv(
         file,
         options,
         async (batch, _progress, scanner) => {
-          const refused = validateBatch(batch, rules, locale, scanner.columns ? scanner.columns.length : null);
+          const good = wanted && onRows && sent < wanted.max ? { wanted, rows: [] as CsvGoodRow[] } : undefined;
+          const refused = validateBatch(batch, rules, locale, scanner.columns ? scanner.columns.length : null, good);
+          if (good?.rows.length) {
+            const rows = good.rows.slice(0, wanted!.max - sent);
+            sent += rows.length;
+            // Not awaited: the port keeps the order, so every batch of rows is in before the answer.
+            void Promise.resolve(onRows!(rows)).catch(() => undefined);
+          }
           if (refused) await onRefused(transferBatch(refused, refused.rows));
         },
         { cancelled: () => cancelled.has(run), onChunk: (p) => onProgress(p) },

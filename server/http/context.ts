@@ -14,8 +14,6 @@ export type AuthMode = 'token' | 'none' | 'path-token';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
-    /** Read the body while the licence is looked up (checked before validation; see app.ts). */
-    authWhileReceiving?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;

@@ -45,7 +45,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext, limits: U
   // The chunk's body is its raw bytes: a parser for them only in this scope, with the chunk limit.
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: UPLOAD_CHUNK_SIZE + 1024 }, (_req, body, done) => done(null, body));
-    scope.post(uploadPaths.chunk, { config: { authWhileReceiving: true } }, async (request, reply) => {
+    scope.post(uploadPaths.chunk, async (request, reply) => {
       const q = ChunkQuery.parse(request.query ?? {});
       if (!Buffer.isBuffer(request.body)) throw Errors.badRequest('Incorrect parameters: the chunk is sent as application/octet-stream');
       try {

@@ -3,8 +3,11 @@
  * server applies), batch by batch in the CSV worker: only the refused rows come back, packed like
  * any batch, each with its problems (row, column, reason key), for the error file the user can
  * download (src/platform/csv.ts writes it). A multi-value or table column holds its values joined
- * by ';' (the export writes '; '), so each is checked alone.
+ * by ';' (the export writes '; '), so each is checked alone. Asked for, the good rows come back too,
+ * as the server takes them (each field's wire value from the same check, and the raw cells named),
+ * so an import reads the file once and the page never gets its text.
  */
+import type { BulkValue } from '../api/bulk-update';
 import { isMultiField, validateFieldValue, type FieldRule } from '../fields/rules';
 import type { CsvBatchData } from './csv-parse';
 
@@ -27,6 +30,18 @@ export interface CsvProblem {
   message?: string;
 }
 
+/** A row that passed: its file row number, each rule's wire value (rule order), the cells asked for. */
+export interface CsvGoodRow {
+  line: number;
+  values: BulkValue[];
+  cells: string[];
+}
+
+/** Which raw cells each good row brings back (0-based columns; '' where a row is short). */
+export interface CsvGoodRowsWanted {
+  cells: readonly number[];
+}
+
 export interface CsvRefused {
   /** The refused rows only. */
   rows: CsvBatchData;
@@ -42,28 +57,36 @@ export const splitMultiValue = (v: string): string[] => (v.trim() === '' ? [] : 
  * columns: a row of another width is refused whole (its values may have shifted). `locale` null:
  * values in wire form (ISO dates, '.' decimals), else as typed in that locale.
  */
-export function validateBatch(batch: CsvBatchData, rules: readonly CsvColumnRule[], locale: string | null, width: number | null): CsvRefused | null {
+export function validateBatch(
+  batch: CsvBatchData,
+  rules: readonly CsvColumnRule[],
+  locale: string | null,
+  width: number | null,
+  good?: { wanted: CsvGoodRowsWanted; rows: CsvGoodRow[] },
+): CsvRefused | null {
   const { text, bounds, rowStarts, rowNumbers } = batch;
   const problems: CsvProblem[] = [];
   const refusedRows: number[] = [];
   const multi = rules.map((r) => isMultiField(r.field));
+  const cell = (first: number, w: number, column: number) => (column < w ? text.slice(bounds[2 * (first + column)], bounds[2 * (first + column) + 1]) : '');
   for (let r = 0; r < rowNumbers.length; r++) {
     const first = rowStarts[r]!;
     const w = rowStarts[r + 1]! - first;
     const row = rowNumbers[r]!;
     const before = problems.length;
+    const values: BulkValue[] | null = good ? [] : null;
     if (width !== null && w !== width) {
       problems.push({ row, column: Math.min(w, width) + 1, code: 0, key: w > width ? 'CSV_TOO_MANY_FIELDS' : 'CSV_TOO_FEW_FIELDS' });
     } else {
       for (let k = 0; k < rules.length; k++) {
         const { column, field } = rules[k]!;
-        const f = first + column;
-        const value = column < w ? text.slice(bounds[2 * f], bounds[2 * f + 1]) : '';
-        const res = validateFieldValue(field, multi[k] ? { MVAL: splitMultiValue(value) } : { VAL: value }, locale);
+        const res = validateFieldValue(field, multi[k] ? { MVAL: splitMultiValue(cell(first, w, column)) } : { VAL: cell(first, w, column) }, locale);
         if (res.code !== 0) problems.push({ row, column: column + 1, code: res.code, key: res.key ?? 'FIELD_INVALID_NUMBER', ...(res.message ? { message: res.message } : {}) });
+        else values?.push(multi[k] ? { ID: field.ID ?? 0, MVAL: res.normalizedMVAL ?? [] } : { ID: field.ID ?? 0, VAL: res.normalized ?? '' });
       }
     }
     if (problems.length > before) refusedRows.push(r);
+    else if (good) good.rows.push({ line: row, values: values!, cells: good.wanted.cells.map((c) => cell(first, w, c)) });
   }
   if (!refusedRows.length) return null;
   return { rows: pickRows(batch, refusedRows), problems };

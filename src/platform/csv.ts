@@ -5,6 +5,7 @@
  *   const csv = await CsvFile.open(file, { fieldDelimiter: ';' });   // csv.columns, csv.estimatedRows
  *   await csv.scan((rows, progress) => send(rows));                   // batches, awaited in turn
  *   const checked = await csv.validate(rules, { locale });            // refused rows only
+ *   await csv.validate(rules, { locale, rows: { cells: [3], max, onRows } }); // and the good rows, wire values
  *   checked.errorFile((p) => t(p.key, p))                             // a CSV of them + a reason
  *   csv.close();
  *
@@ -15,10 +16,10 @@
 import { proxy, releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { CsvParseError, CsvRows, DEFAULT_DIALECT, type CsvBatchData, type CsvDialect, type CsvErrorCode } from './csv-parse';
 import type { CsvOpened, CsvProgress, CsvReadOptions } from './csv-reader';
-import type { CsvColumnRule, CsvProblem, CsvRefused } from './csv-validate';
+import type { CsvColumnRule, CsvGoodRow, CsvGoodRowsWanted, CsvProblem, CsvRefused } from './csv-validate';
 
 export type { CsvOpened, CsvProgress, CsvReadOptions } from './csv-reader';
-export type { CsvColumnRule, CsvProblem } from './csv-validate';
+export type { CsvColumnRule, CsvGoodRow, CsvProblem } from './csv-validate';
 
 /** A failure as plain data (a CsvParseError does not survive structured cloning). */
 export type CsvFailure = { ok: false; code: CsvErrorCode; row: number; column: number } | { ok: false; code: 'ABORTED' };
@@ -47,6 +48,9 @@ export interface CsvWorkerApi {
     locale: string | null,
     onRefused: (refused: CsvRefused) => void | Promise<void>,
     onProgress: (progress: CsvProgress) => void | Promise<void>,
+    /** The good rows too (each batch's, until `max` have been sent), through onRows. */
+    wanted?: CsvGoodRowsWanted & { max: number },
+    onRows?: (rows: CsvGoodRow[]) => void | Promise<void>,
   ): Promise<CsvScanDone | CsvFailure>;
   cancel(run: number): void;
 }
@@ -170,10 +174,21 @@ export class CsvFile {
     );
   }
 
-  /** Checks the mapped columns of every row with the field rules; keeps only the refused rows. */
+  /**
+   * Checks the mapped columns of every row with the field rules; keeps the refused rows. With
+   * `rows`, the good rows also come, batch by batch, as the server takes them (wire values of the
+   * rules' fields, in rule order, and the raw `cells`), the first `max` of them: one read of the
+   * file, and none of its text crosses to the page.
+   */
   async validate(
     rules: CsvColumnRule[],
-    { locale, signal, onProgress, keepProblems = 1000 }: { locale: string | null; signal?: AbortSignal; onProgress?: (p: CsvProgress) => void; keepProblems?: number },
+    {
+      locale,
+      signal,
+      onProgress,
+      keepProblems = 1000,
+      rows,
+    }: { locale: string | null; signal?: AbortSignal; onProgress?: (p: CsvProgress) => void; keepProblems?: number; rows?: { cells: number[]; max: number; onRows: (rows: CsvGoodRow[]) => void } },
   ): Promise<CsvValidation> {
     const refused: CsvRefused[] = [];
     const problems: CsvProblem[] = [];
@@ -191,6 +206,8 @@ export class CsvFile {
           for (const p of r.problems) if (problems.length < keepProblems) problems.push(p);
         }),
         proxy((p: CsvProgress) => onProgress?.(p)),
+        rows ? { cells: rows.cells, max: rows.max } : undefined,
+        rows ? proxy((good: CsvGoodRow[]) => rows.onRows(good)) : undefined,
       ),
     );
     const dialect = this.dialect;

@@ -1,5 +1,5 @@
 import { expose } from 'comlink';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Field } from '../../src/api/archives';
 import { csvWorkerApi } from '../../workers/csv.worker';
 import { planImport, type CsvWorkerFactory, type PlanWords } from '../../src/features/import/import-plan';
@@ -128,6 +128,21 @@ describe('the check (planImport, the CSV worker over a MessageChannel)', () => {
     expect(plan.rows).toEqual([{ Line: 2, Values: [{ ID: 1, VAL: 'A' }, { ID: 3, VAL: '2025-01-01' }] }]);
     expect(plan.files).toEqual([]);
     expect(plan.errorFile).toBeNull();
+  });
+
+  it("reads the file once, in the worker: no batch of the file's text is handed to the page", async () => {
+    const scan = vi.spyOn(csvWorkerApi, 'scan');
+    const validate = vi.spyOn(csvWorkerApi, 'validate');
+    try {
+      const plan = await planImport(new Blob(['Title,Date,File\nA,01/01/2025,a.pdf\nB,13/45/2024,a.pdf\n']), form, fields, [pdf('a.pdf')], { locale: 'en-US', words, worker });
+      expect(plan.rows).toEqual([{ Line: 2, Values: [{ ID: 1, VAL: 'A' }, { ID: 3, VAL: '2025-01-01' }], File: 0 }]);
+      expect(plan.refused).toBe(1);
+      expect(scan).not.toHaveBeenCalled();
+      expect(validate).toHaveBeenCalledTimes(1);
+    } finally {
+      scan.mockRestore();
+      validate.mockRestore();
+    }
   });
 
   it('reads the file with the chosen delimiters', async () => {

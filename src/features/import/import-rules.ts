@@ -1,16 +1,13 @@
 /**
  * The import dialog's rules (user-app.md §3 Import options, §5, §6; archive-inbox-ops.md §5), pure
  * so they are tested without a browser: who may import, which fields a CSV column may fill, the
- * mapping guessed from the header, what must be fixed before the file is read, and each CSV row as
- * the server takes it (wire values, checked again by the shared field rules: the worker already
- * refused the bad rows for the error file) with the file it names.
+ * mapping guessed from the header, what must be fixed before the file is read, and the file a CSV
+ * row names (the worker checks the values and turns them into their wire form).
  */
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS, type Field } from '../../api/archives';
-import type { CsvRow } from '../../api/bulk-update';
 import { IMPORT_KEYS, type ImportFieldMapping } from '../../api/import';
 import { isLiveField, READ_ONLY_LICENCE_TYPE, READ_ONLY_PROP_MASK } from '../../fields/editability';
 import { isRequiredField } from '../../fields/rules';
-import { fieldWireValue } from '../../fields/wire-value';
 import { dialectProblem } from '../../platform/csv-parse';
 
 export type ImportBlocked = 'IMPORT_NO_ADD_RIGHT' | 'IMPORT_VERSIONS_ARCHIVE' | null;
@@ -122,15 +119,4 @@ export function pickedByName<F extends { name: string }>(files: readonly F[]): (
   const exact = new Map(files.map((f) => [f.name, f]));
   const folded = new Map(files.map((f) => [f.name.toLowerCase(), f]));
   return (name) => exact.get(name) ?? folded.get(name.toLowerCase());
-}
-
-/** One CSV row's values as the server takes them, or null when one does not fit (the worker reported it already). */
-export function importValuesOf(mapped: readonly { field: Field; column: number }[], read: (column: number) => string, locale: string): CsvRow['Values'] | null {
-  const values: CsvRow['Values'] = [];
-  for (const { field, column } of mapped) {
-    const r = fieldWireValue(field, read(column), locale);
-    if ('problem' in r) return null;
-    values.push(r.value);
-  }
-  return values;
 }

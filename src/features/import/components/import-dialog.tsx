@@ -102,7 +102,7 @@ export function ImportDialog(props: ImportDialogProps) {
       locale: props.locale,
       words,
       signal: controller.signal,
-      onStatus: (s) => setStatus(t(s === 'checking' ? 'IMPORT_CHECKING' : 'IMPORT_READING')),
+      onStatus: () => setStatus(t('IMPORT_CHECKING')),
     })
       .then((p) => {
         setPlan(p);
