@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JobReasonWords } from './jobs';
 
 /**
  * Bulk update (user-app.md §2 bulk update dialogs and update-count confirmation, §3 Bulk update, §4
@@ -115,7 +116,7 @@ export type CsvBulkUpdate = z.infer<typeof CsvBulkUpdate>;
 /** One value the update would change (dry run) on one document. */
 export const BulkChange = z.looseObject({ DocID: z.int(), ArchiveID: z.int(), FieldID: z.int(), Old: z.string(), New: z.string() });
 export type BulkChange = z.infer<typeof BulkChange>;
-export const BulkRefusal = z.looseObject({ DocID: z.int(), Reason: z.string(), Key: z.optional(z.string()), Line: z.optional(z.int()), Message: z.string() });
+export const BulkRefusal = z.looseObject({ DocID: z.int(), Reason: z.string(), Key: z.optional(z.string()), Line: z.optional(z.int()), Message: z.string(), ReasonWords: z.optional(JobReasonWords) });
 export type BulkRefusal = z.infer<typeof BulkRefusal>;
 
 /** A count's answer: Count documents would change; Unchanged already hold the values; Refused cannot be updated. */
