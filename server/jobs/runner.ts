@@ -41,7 +41,7 @@ import { reindexDocument } from '../services/admin-archives.js';
 import { workBulkUpdateItem, type Refusal } from '../services/bulk-update.js';
 import { workImportItem } from '../services/import.js';
 import { workExport } from '../services/export.js';
-import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, operationReasonWords, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
+import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, operationRefusal, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
 export const DEFAULT_JOB_POLL_MS = 250;
@@ -274,7 +274,7 @@ export class JobRunner {
       } catch (e) {
         // Refused now (rights changed, the document was deleted or checked out since the call).
         if (!(e instanceof ApiError)) throw e;
-        return this.recordFailure(tx, job, item, { reason: e.message, ...(e.key ? { key: e.key } : {}), ...operationReasonWords(e.key) }, now);
+        return this.recordFailure(tx, job, item, operationRefusal(e), now);
       }
       const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
       return this.recordDone(tx, job, item, out.newDocumentId ?? null, out.newArchiveId ?? null, now);

@@ -11,9 +11,9 @@
 import type { INDEX_REBUILD_JOB_KIND } from '../../src/api/admin-archives.js';
 import type { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { IMPORT_JOB_KIND, importFailureMessage } from '../../src/api/import.js';
-import { jobFailureMessage, isFinalJobState, JOB_REASON_KEYS, type JobReasonWords, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
+import { jobFailureMessage, isFinalJobState, type JobReasonWords, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
 import type { Queryable, Store } from '../db/store.js';
-import { Errors } from '../http/errors.js';
+import { Errors, type ApiError } from '../http/errors.js';
 
 /** Job note kind of copy/move/delete with counts (user-app.md §3). */
 export const COPY_MOVE_DELETE_NOTE = 5;
@@ -124,13 +124,12 @@ function checkGroup(job: JobRow, g: GroupSpec): JobRow {
   return job;
 }
 
-/** The words of a copy/move/delete refusal (checkOperation's error keys); none for the rest, whose text is shown. */
-const OPERATION_REASONS: Record<string, string> = {
-  ERROR_FAILED_DUE_TO_PERMISSIONS: JOB_REASON_KEYS.noPermission,
-  ERROR_NOT_FOUND: JOB_REASON_KEYS.notFound,
-  ERROR_DOCUMENT_CHECKED_OUT: JOB_REASON_KEYS.checkedOut,
-};
-export const operationReasonWords = (key: string | undefined): { words?: JobReasonWords } => (key && OPERATION_REASONS[key] ? { words: { Key: OPERATION_REASONS[key] } } : {});
+/** A copy/move/delete refusal as a job records it: its text, key and words (checkOperation gives them). */
+export const operationRefusal = (e: ApiError): { reason: string; key?: string; words?: JobReasonWords } => ({
+  reason: e.message,
+  ...(e.key ? { key: e.key } : {}),
+  ...(e.words ? { words: e.words } : {}),
+});
 
 export interface AddedItem {
   job: JobRow;

@@ -58,7 +58,13 @@ export const JOB_REASON_KEYS = {
   serverFailed: 'JOB_REASON_SERVER_FAILED',
   ownerGone: 'JOB_REASON_OWNER_GONE',
   destinationGone: 'JOB_REASON_DESTINATION_GONE',
-  noPermission: 'JOB_REASON_NO_PERMISSION',
+  archiveGone: 'JOB_REASON_ARCHIVE_GONE',
+  inDestination: 'JOB_REASON_IN_DESTINATION',
+  readOnlyLicence: 'JOB_REASON_READ_ONLY_LICENCE',
+  secureId: 'JOB_REASON_SECURE_ID',
+  noDeleteRight: 'JOB_REASON_NO_DELETE_RIGHT',
+  noMoveRight: 'JOB_REASON_NO_MOVE_RIGHT',
+  noViewRight: 'JOB_REASON_NO_VIEW_RIGHT',
 } as const;
 
 /** One document the job could not handle. Message is the spec's 'DocID {id}: reason'. */

@@ -37,3 +37,11 @@ export function failureText(p: JobFailureParts, t: TFunction, exists: Exists): s
   const reason = failureReason(p, t, exists);
   return p.line !== undefined ? t('JOB_FAILURE_LINE', { line: p.line, reason }) : t('JOB_FAILURE_DOC', { id: p.docId, reason });
 }
+
+/**
+ * A title for something the outbox keeps: worded now (the fallback) and kept as words, so the tray
+ * says it in the language of the moment (meta.title and meta.titleWords).
+ */
+export function worded(t: TFunction, key: string, vars: Record<string, string | number>): { title: string; titleWords: Words } {
+  return { title: say(t, key, vars), titleWords: { key, vars } };
+}
