@@ -1,6 +1,6 @@
 /**
  * Bulk update (the contract is src/api/bulk-update.ts): the three Count calls (a dry run), the four
- * Update calls (one job of kind 'bulk-update', one item a document, worked by jobs/runner.ts through
+ * Update calls (one job of kind 'bulk-update', one item a document that changes, worked by jobs/runner.ts through
  * workBulkUpdateItem) and the staging of a CSV update's rows.
  *
  * What is stored where: a CSV update's rows in bulk_update_rows under (owner, key) until its update

@@ -30,6 +30,9 @@ import { JobReasonWords } from './jobs';
  * document changes when a value differs from the stored one. Refused: the read-only licence (403),
  * a revision-control archive (400 ERROR_UPDATE_REVISION_ARCHIVE for a basic update; the row for a
  * CSV one), an archive without edit (1024). Each refused document is 'DocID {id}: reason'.
+ * The job is for the documents the count says change (its Count), judged again when the update is
+ * accepted: documents that already hold the values or are refused take no part in it, so "1 document
+ * will be updated" is a job of 1.
  */
 
 export const BULK_UPDATE_JOB_KIND = 'bulk-update';
