@@ -9,6 +9,7 @@ import { $ZodError } from 'zod/v4/core';
 import { ErrorBody, WIRE_MESSAGES, WIRE_STATUS } from '../../src/api/errors.js';
 import { UNSTORABLE_TEXT_REASON } from '../../src/api/wire-text.js';
 import { DbError } from '../db/store.js';
+import type { JobReasonWords } from '../../src/api/jobs.js';
 
 /**
  * PostgreSQL's answers to text it cannot store (character_not_in_repertoire: a NUL; untranslatable
@@ -18,6 +19,8 @@ import { DbError } from '../db/store.js';
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
 export class ApiError extends Error {
+  /** The reason as a message key and its parts, when a job records this refusal (src/api/jobs.ts JobReasonWords). */
+  words?: JobReasonWords;
   constructor(
     readonly status: number,
     message: string,
@@ -27,6 +30,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The refusal with its words for a job's failure list (the client says it in the user's language). */
+export function withWords<E extends ApiError>(e: E, key: string, params?: Record<string, string | number>): E {
+  e.words = { Key: key, ...(params ? { Params: params } : {}) };
+  return e;
 }
 
 export const Errors = {

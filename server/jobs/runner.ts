@@ -32,16 +32,16 @@ import { randomUUID } from 'node:crypto';
 import { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { INDEX_REBUILD_JOB_KIND } from '../../src/api/admin-archives.js';
 import { IMPORT_JOB_KIND } from '../../src/api/import.js';
-import { EXPORT_JOB_KIND } from '../../src/api/jobs.js';
+import { EXPORT_JOB_KIND, JOB_REASON_KEYS, type JobReasonWords } from '../../src/api/jobs.js';
 import { DbError, type Queryable, type Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { ApiError } from '../http/errors.js';
 import { applyOperation, checkOperation, operationArchives, type Actor } from '../services/documents.js';
 import { reindexDocument } from '../services/admin-archives.js';
-import { workBulkUpdateItem } from '../services/bulk-update.js';
+import { workBulkUpdateItem, type Refusal } from '../services/bulk-update.js';
 import { workImportItem } from '../services/import.js';
 import { workExport } from '../services/export.js';
-import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
+import { claimJob, extendLeases, failJob, lockJob, nextPendingItems, operationRefusal, releaseJobs, updateCounts, type JobItemRow, type JobRow } from '../services/jobs.js';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
 export const DEFAULT_JOB_POLL_MS = 250;
@@ -226,7 +226,7 @@ export class JobRunner {
         // pass ends and the document is tried again.
         if (!/^2[23]/.test(code)) throw e;
         this.log(`job ${jobId}: document ${item.document_id} failed`, e);
-        return this.failItem(jobId, item, 'The server could not handle this document');
+        return this.failItem(jobId, item, 'The server could not handle this document', { Key: JOB_REASON_KEYS.serverFailed });
       }
     }
   }
@@ -239,19 +239,19 @@ export class JobRunner {
       // Cancelled, ended, or taken over by another process after our lease lapsed.
       if (!job || job.state !== 'running' || job.locked_by !== this.bootId || job.kind === EXPORT_JOB_KIND) return 'lost';
       if (!actor || job.database_id === null) {
-        await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now);
+        await failJob(tx, job, 'The user who started the job no longer exists', 'ERROR_NOT_FOUND', now, { Key: JOB_REASON_KEYS.ownerGone });
         return 'ended';
       }
       // A bulk update changes the document's index values in this same transaction (services/bulk-update.ts).
       if (job.kind === BULK_UPDATE_JOB_KIND) {
         const refused = await workBulkUpdateItem(tx, job, item, actor, now);
-        if (refused) return this.recordFailure(tx, job, item, refused.reason, refused.key ?? null, now);
+        if (refused) return this.recordFailure(tx, job, item, refused, now);
         return this.recordDone(tx, job, item, null, null, now);
       }
       // An import writes its row's new document in this same transaction (services/import.ts).
       if (job.kind === IMPORT_JOB_KIND) {
         const out = await workImportItem(tx, job, item, actor, now, this.exports?.files);
-        if ('refusal' in out) return this.recordFailure(tx, job, item, out.refusal.reason, out.refusal.key ?? null, now);
+        if ('refusal' in out) return this.recordFailure(tx, job, item, out.refusal, now);
         return this.recordDone(tx, job, item, out.docId, item.archive_id, now);
       }
       // A content-search rebuild (services/admin-archives.ts) makes the document's searchable text again.
@@ -261,7 +261,10 @@ export class JobRunner {
       }
       const archives = await operationArchives(tx, job.database_id, actor.userId, item.archive_id, job.destination_archive_id);
       if (job.destination_archive_id !== null && !archives.has(job.destination_archive_id)) {
-        await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now);
+        await failJob(tx, job, `The destination archive ${job.destination_archive_id} no longer exists`, 'ERROR_NOT_FOUND', now, {
+          Key: JOB_REASON_KEYS.destinationGone,
+          Params: { archive: job.destination_archive_id },
+        });
         return 'ended';
       }
       const target = { dbId: job.database_id, archiveId: item.archive_id, docId: Number(item.document_id), op: job.kind, destinationArchiveId: job.destination_archive_id };
@@ -271,7 +274,7 @@ export class JobRunner {
       } catch (e) {
         // Refused now (rights changed, the document was deleted or checked out since the call).
         if (!(e instanceof ApiError)) throw e;
-        return this.recordFailure(tx, job, item, e.message, e.key ?? null, now);
+        return this.recordFailure(tx, job, item, operationRefusal(e), now);
       }
       const out = await applyOperation(tx, job.kind, checked, actor, now, job.database_id, { JobId: job.id });
       return this.recordDone(tx, job, item, out.newDocumentId ?? null, out.newArchiveId ?? null, now);
@@ -289,24 +292,21 @@ export class JobRunner {
     return 'done';
   }
 
-  private async recordFailure(tx: Queryable, job: JobRow, item: JobItemRow, reason: string, key: string | null, now: Date): Promise<ItemOutcome> {
-    const u = await tx.query(`UPDATE job_items SET state = 'failed', reason = $3, reason_key = $4, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`, [
-      job.id,
-      item.position,
-      reason,
-      key,
-      now,
-    ]);
+  private async recordFailure(tx: Queryable, job: JobRow, item: JobItemRow, refusal: Refusal, now: Date): Promise<ItemOutcome> {
+    const u = await tx.query(
+      `UPDATE job_items SET state = 'failed', reason = $3, reason_key = $4, reason_words = $6::jsonb, handled_at = $5 WHERE job_id = $1 AND position = $2 AND state = 'pending'`,
+      [job.id, item.position, refusal.reason, refusal.key ?? null, now, refusal.words ? JSON.stringify(refusal.words) : null],
+    );
     if (u.rowCount === 0) return 'skipped';
     await updateCounts(tx, job, { failed: 1 }, now, { leaseUntil: new Date(now.getTime() + this.leaseMs) });
     return 'done';
   }
 
-  private failItem(jobId: number, item: JobItemRow, reason: string): Promise<ItemOutcome> {
+  private failItem(jobId: number, item: JobItemRow, reason: string, words: JobReasonWords): Promise<ItemOutcome> {
     return this.store.transaction(async (tx) => {
       const job = await lockJob(tx, jobId);
       if (!job || job.state !== 'running' || job.locked_by !== this.bootId) return 'lost';
-      return this.recordFailure(tx, job, item, reason, null, new Date(this.now()));
+      return this.recordFailure(tx, job, item, { reason, words }, new Date(this.now()));
     });
   }
 }

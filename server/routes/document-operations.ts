@@ -22,7 +22,7 @@ import type { JobKind } from '../../src/api/jobs.js';
 import { requireAuth, type ServerContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { checkDestination, checkOperation, operationArchives, requireDatabase, type Actor } from '../services/documents.js';
-import { addItem, groupJob, type JobRow } from '../services/jobs.js';
+import { addItem, groupJob, operationRefusal, type JobRow } from '../services/jobs.js';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Params = z.object({ db: Id, archiveId: Id, docId: Id });
@@ -91,7 +91,7 @@ export function documentOperationRoutes(app: FastifyInstance, ctx: ServerContext
           count: q.Count,
           now,
         });
-        const failure = refusal ? { reason: refusal.message, ...(refusal.key ? { key: refusal.key } : {}) } : undefined;
+        const failure = refusal ? operationRefusal(refusal) : undefined;
         const added = await addItem(tx, job, { archiveId, docId, ...(failure ? { failure } : {}) }, now);
         return { ...added, refusal };
       });

@@ -1,6 +1,6 @@
 /**
  * Bulk update (the contract is src/api/bulk-update.ts): the three Count calls (a dry run), the four
- * Update calls (one job of kind 'bulk-update', one item a document, worked by jobs/runner.ts through
+ * Update calls (one job of kind 'bulk-update', one item a document that changes, worked by jobs/runner.ts through
  * workBulkUpdateItem) and the staging of a CSV update's rows.
  *
  * What is stored where: a CSV update's rows in bulk_update_rows under (owner, key) until its update
@@ -36,6 +36,7 @@ import {
   type CsvRowBatch,
   type CsvRowsReceived,
 } from '../../src/api/bulk-update.js';
+import { JOB_REASON_KEYS, type JobReasonWords } from '../../src/api/jobs.js';
 import { documentLabelOf } from '../../src/fields/document-label.js';
 import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { FieldValueResult } from '../../src/fields/rules.js';
@@ -66,6 +67,8 @@ interface DocState {
 export interface Refusal {
   reason: string;
   key?: string;
+  /** The reason as a message key and its parts (the client words it: src/api/jobs.ts JobReasonWords). */
+  words?: JobReasonWords;
 }
 interface PlannedChange {
   field: FieldRow;
@@ -121,26 +124,38 @@ export class PlanContext {
 
 /** Why an archive takes no bulk update, or null (user-app.md §5: revision control; bit 1024). */
 export function archiveRefusal(a: ArchiveRow | undefined): Refusal | null {
-  if (!a || (a.rights & ARCHIVE_PERMISSIONS.view) === 0) return { reason: 'The document does not exist', key: 'ERROR_NOT_FOUND' };
-  if ((a.props & ARCHIVE_PROPS.revisionControl) !== 0) return { reason: `Archive ${a.name} is under revision control and cannot be bulk updated`, key: UPDATE_REVISION_ARCHIVE_KEY };
-  if ((a.rights & ARCHIVE_PERMISSIONS.edit) === 0) return { reason: `You do not have permission to edit documents of archive ${a.name}`, key: 'ERROR_FAILED_DUE_TO_PERMISSIONS' };
+  if (!a || (a.rights & ARCHIVE_PERMISSIONS.view) === 0) return { reason: 'The document does not exist', key: 'ERROR_NOT_FOUND', words: { Key: JOB_REASON_KEYS.notFound } };
+  if ((a.props & ARCHIVE_PROPS.revisionControl) !== 0) return { reason: `Archive ${a.name} is under revision control and cannot be bulk updated`, key: UPDATE_REVISION_ARCHIVE_KEY, words: { Key: JOB_REASON_KEYS.revisionArchive, Params: { archive: a.name } } };
+  if ((a.rights & ARCHIVE_PERMISSIONS.edit) === 0) return { reason: `You do not have permission to edit documents of archive ${a.name}`, key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', words: { Key: JOB_REASON_KEYS.noEditRight, Params: { archive: a.name } } };
   return null;
+}
+
+/**
+ * A field rule's refusal in words: the rule's key with the field's name (a RegEx's own comment text is
+ * the administrator's words, not ours: that reason stays as written).
+ */
+export function fieldRuleWords(field: string, ruleKey: string | undefined, literal: string | undefined): { words?: JobReasonWords } {
+  if (!ruleKey || literal) return {};
+  return { words: { Key: JOB_REASON_KEYS.fieldRule, Params: { field, rule: ruleKey } } };
 }
 
 /** The one judgement of a document (dry run and job alike). `doc` null: gone or not in that archive. */
 export async function planDocument(ctx: PlanContext, archiveId: number, doc: DocState | null, values: readonly BulkValue[]): Promise<Plan> {
   const refused = archiveRefusal(ctx.archives.get(archiveId));
   if (refused) return { refusal: refused };
-  if (!doc || doc.archive_id !== archiveId) return { refusal: { reason: `The document does not exist in archive ${ctx.archives.get(archiveId)?.name ?? archiveId}`, key: 'ERROR_NOT_FOUND' } };
-  if (doc.checked_out_by !== null && doc.checked_out_by !== ctx.actor.userId) return { refusal: { reason: 'The document is checked out by another user', key: 'ERROR_DOCUMENT_CHECKED_OUT' } };
+  if (!doc || doc.archive_id !== archiveId) {
+    const archive = ctx.archives.get(archiveId)?.name ?? String(archiveId);
+    return { refusal: { reason: `The document does not exist in archive ${archive}`, key: 'ERROR_NOT_FOUND', words: { Key: JOB_REASON_KEYS.notInArchive, Params: { archive } } } };
+  }
+  if (doc.checked_out_by !== null && doc.checked_out_by !== ctx.actor.userId) return { refusal: { reason: 'The document is checked out by another user', key: 'ERROR_DOCUMENT_CHECKED_OUT', words: { Key: JOB_REASON_KEYS.checkedOut } } };
   const fields = await ctx.fieldsOf(archiveId);
   const changes: PlannedChange[] = [];
   for (const v of values) {
     const f = fields.get(v.ID);
-    if (!f) return { refusal: { reason: `Field ${v.ID} is not a field of this archive`, key: 'FIELD_NOT_FOUND' } };
-    if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) return { refusal: { reason: `Field ${f.name} is read-only` } };
+    if (!f) return { refusal: { reason: `Field ${v.ID} is not a field of this archive`, key: 'FIELD_NOT_FOUND', words: { Key: JOB_REASON_KEYS.notAField, Params: { field: v.ID } } } };
+    if (isReadOnlyProp(f.prop) || Boolean(f.extended_config?.liveField)) return { refusal: { reason: `Field ${f.name} is read-only`, words: { Key: JOB_REASON_KEYS.readOnlyField, Params: { field: f.name } } } };
     const r = await ctx.verdict(f, v);
-    if (r.code !== 0) return { refusal: { reason: r.message ?? `Field ${f.name}: invalid value`, ...(r.key ? { key: r.key } : {}) } };
+    if (r.code !== 0) return { refusal: { reason: r.message ?? `Field ${f.name}: invalid value`, ...(r.key ? { key: r.key } : {}), ...fieldRuleWords(f.name, r.key, r.message) } };
     const key = String(f.id);
     if (isMulti(f)) {
       const next = r.normalizedMVAL ?? [];
@@ -159,7 +174,7 @@ export async function planDocument(ctx: PlanContext, archiveId: number, doc: Doc
     for (const c of changes) if (!Array.isArray(c.value)) after[String(c.field.id)] = c.value;
     for (const c of changes) {
       const bad = await outsideDynamicList(ctx.db, c.field, c.value, after);
-      if (bad) return { refusal: { reason: bad.Message ?? `Field ${c.field.name}: not an item of its list`, ...(bad.MessageKey ? { key: bad.MessageKey } : {}) } };
+      if (bad) return { refusal: { reason: bad.Message ?? `Field ${c.field.name}: not an item of its list`, ...(bad.MessageKey ? { key: bad.MessageKey } : {}), ...fieldRuleWords(c.field.name, bad.MessageKey, undefined) } };
     }
   }
   return { changes };
@@ -217,6 +232,7 @@ const refusalWire = (docId: number, r: Refusal, line?: number): BulkRefusal => (
   DocID: docId,
   Reason: r.reason,
   ...(r.key ? { Key: r.key } : {}),
+  ...(r.words ? { ReasonWords: r.words } : {}),
   ...(line !== undefined ? { Line: line } : {}),
   Message: bulkRefusalMessage(docId, r.reason),
 });
@@ -284,6 +300,24 @@ export async function countBasic(store: Store, actor: Actor, dbId: number, b: Ba
   return countTargets(ctx, inChunks(targets), b.Limit ?? BULK_UPDATE_DRY_RUN_LIMIT);
 }
 
+/**
+ * The targets the count said change (planDocument, in the count's order): a job takes only these, so
+ * it does exactly what the user confirmed ("1 document will be updated" is a job of 1). Documents
+ * that already hold the values or that the count refused take no item; the job judges each item again
+ * when it works it (rights or values may change meanwhile).
+ */
+async function changingTargets(ctx: PlanContext, targets: AsyncIterable<Target[]>): Promise<Target[]> {
+  const out: Target[] = [];
+  for await (const chunk of targets) {
+    const docs = await docsById(ctx.db, chunk.map((t) => t.docId));
+    for (const t of chunk) {
+      const plan = await planDocument(ctx, t.archiveId, docs.get(t.docId) ?? null, t.values);
+      if ('changes' in plan && plan.changes.length > 0) out.push(t);
+    }
+  }
+  return out;
+}
+
 // ---- CSV rows ----
 
 /** Stages a batch of CSV rows under its Key (a bulk update's, or an import's: services/import.ts). */
@@ -338,7 +372,7 @@ async function* directTargets(db: Queryable, ownerId: number, key: string, refus
     for (const row of rows) {
       const t = { archiveId: row.archive_id ?? 0, docId: row.document_id ?? 0, values: row.vals, ...(row.line !== null ? { line: row.line } : {}) };
       if (!row.archive_id || !row.document_id) {
-        refused(t, { reason: 'DocumentID and ArchiveID are required', key: 'ERROR_INCORRECT_PARAMETERS' });
+        refused(t, { reason: 'DocumentID and ArchiveID are required', key: 'ERROR_INCORRECT_PARAMETERS', words: { Key: JOB_REASON_KEYS.notFound } });
         continue;
       }
       if (seen.has(row.document_id)) continue;
@@ -435,14 +469,15 @@ export async function startBasic(store: Store, actor: Actor, dbId: number, b: Ba
   const earlier = await jobByKey(store, actor.userId, jobKey);
   if (earlier) return earlier;
   const ctx = await PlanContext.open(store, dbId, actor);
-  const docs = await basicDocs(store, ctx, dbId, b);
+  const all = (await basicDocs(store, ctx, dbId, b)).map((d) => ({ archiveId: d.archiveId, docId: d.id, values: b.Values }));
+  const docs = await changingTargets(ctx, inChunks(all));
   const accepted = await store.transaction(async (tx) => {
     const id = await insertJob(tx, actor, dbId, b.ArchiveID, jobKey, { Values: b.Values, Call: call }, now);
     if (id === null) return jobByKey(tx, actor.userId, jobKey);
     await tx.query(
       `INSERT INTO job_items (job_id, position, archive_id, document_id, state)
        SELECT $1, t.pos - 1, t.a, t.d, 'pending' FROM unnest($2::int[], $3::bigint[]) WITH ORDINALITY AS t(a, d, pos)`,
-      [id, intArray(docs.map((d) => d.archiveId)), intArray(docs.map((d) => d.id))],
+      [id, intArray(docs.map((d) => d.archiveId)), intArray(docs.map((d) => d.docId))],
     );
     return finishInsert(tx, id, now);
   });
@@ -460,38 +495,21 @@ export async function startCsv(store: Store, actor: Actor, dbId: number, c: CsvB
   const earlier = await jobByKey(store, actor.userId, jobKey);
   if (earlier) return earlier;
   await requireAllRows(store, actor.userId, c.Key, c.Total);
-  // A search update's documents are found before the transaction: the searches read through the
-  // store, which on PGlite is the one connection the transaction holds.
-  const found: Target[][] = [];
-  if (search) {
-    const ctx = await PlanContext.open(store, dbId, actor);
-    for await (const chunk of searchUpdateTargets(store, ctx, dbId, c)) if (chunk.length) found.push(chunk);
-  }
+  // The documents are found and judged before the transaction: the searches and the judgement read
+  // through the store, which on PGlite is the one connection the transaction holds.
+  const ctx = await PlanContext.open(store, dbId, actor);
+  const found = await changingTargets(ctx, search ? searchUpdateTargets(store, ctx, dbId, c) : directTargets(store, actor.userId, c.Key, () => undefined));
   const accepted = await store.transaction(async (tx) => {
     const id = await insertJob(tx, actor, dbId, c.ArchiveID ?? null, jobKey, { Call: call }, now);
     if (id === null) return jobByKey(tx, actor.userId, jobKey);
-    if (!search) {
-      // The first row of each document, in row order (the count's order); rows without a document are
-      // refused by the count and take no item.
+    for (let position = 0; position < found.length; position += 1_000) {
+      const chunk = found.slice(position, position + 1_000).map((t) => ({ archiveId: t.archiveId, docId: t.docId, values: t.values }));
       await tx.query(
         `INSERT INTO job_items (job_id, position, archive_id, document_id, state, vals)
-         SELECT $1, (row_number() OVER (ORDER BY f.position) - 1)::int, f.archive_id, f.document_id, 'pending', f.vals
-           FROM (SELECT DISTINCT ON (document_id) position, archive_id, document_id, vals FROM bulk_update_rows
-                  WHERE owner_id = $2 AND key = $3 AND archive_id IS NOT NULL AND document_id IS NOT NULL
-                  ORDER BY document_id, position) f`,
-        [id, actor.userId, c.Key],
+         SELECT $1, $2 + t.pos - 1, (t.r->>'archiveId')::int, (t.r->>'docId')::bigint, 'pending', t.r->'values'
+           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS t(r, pos)`,
+        [id, position, JSON.stringify(chunk)],
       );
-    } else {
-      let position = 0;
-      for (const chunk of found) {
-        await tx.query(
-          `INSERT INTO job_items (job_id, position, archive_id, document_id, state, vals)
-           SELECT $1, $2 + t.pos - 1, (t.r->>'archiveId')::int, (t.r->>'docId')::bigint, 'pending', t.r->'values'
-             FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS t(r, pos)`,
-          [id, position, JSON.stringify(chunk)],
-        );
-        position += chunk.length;
-      }
     }
     await tx.query('DELETE FROM bulk_update_rows WHERE owner_id = $1 AND key = $2', [actor.userId, c.Key]);
     return finishInsert(tx, id, now);

@@ -21,10 +21,10 @@
 import { randomBytes } from 'node:crypto';
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS } from '../../src/api/archives.js';
 import { DOCUMENT_CHECKED_OUT_KEY } from '../../src/api/documents.js';
-import type { JobKind } from '../../src/api/jobs.js';
+import { JOB_REASON_KEYS, type JobKind } from '../../src/api/jobs.js';
 import { archivesWithRights, type ArchiveRow } from '../auth/permissions.js';
 import type { Queryable } from '../db/store.js';
-import { ApiError, Errors } from '../http/errors.js';
+import { ApiError, Errors, withWords } from '../http/errors.js';
 import { writeAudit } from './audit.js';
 
 export interface Actor {
@@ -60,7 +60,7 @@ export async function documentIn(db: Queryable, archiveId: number, docId: number
     [docId, archiveId],
   );
   const doc = r.rows[0];
-  if (!doc) throw Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`);
+  if (!doc) throw withWords(Errors.notFound(`Document ${docId} does not exist in archive ${archiveId}`), JOB_REASON_KEYS.notInArchive, { archive: archiveId });
   return { ...doc, id: Number(doc.id) };
 }
 
@@ -119,7 +119,7 @@ export function checkDestination(archives: ReadonlyMap<number, ArchiveRow>, t: P
   const destId = t.destinationArchiveId;
   if (!destId) throw Errors.badRequest('DestinationArchive is required to copy or move a document');
   const dest = archives.get(destId);
-  if (!dest) throw Errors.notFound(`Archive ${destId} does not exist`);
+  if (!dest) throw withWords(Errors.notFound(`Archive ${destId} does not exist`), JOB_REASON_KEYS.destinationGone, { archive: destId });
   if ((dest.props & ARCHIVE_PROPS.versionsArchive) !== 0) throw Errors.badRequest('A versions archive cannot be the destination');
   return dest;
 }
@@ -136,27 +136,31 @@ export async function checkOperation(db: Queryable, actor: Actor, t: OperationTa
   const source = found.get(t.archiveId);
   if (!source) {
     await requireDatabase(db, t.dbId);
-    throw Errors.notFound(`Archive ${t.archiveId} does not exist`);
+    throw withWords(Errors.notFound(`Archive ${t.archiveId} does not exist`), JOB_REASON_KEYS.archiveGone, { archive: t.archiveId });
   }
   const destination = checkDestination(found, t);
   // A refusal of this document, not of the call: a group listed from a parent archive may hold
   // documents that are in the destination already.
-  if (destination && destination.id === t.archiveId) throw Errors.badRequest('The document is in the destination archive already');
+  if (destination && destination.id === t.archiveId) throw withWords(Errors.badRequest('The document is in the destination archive already'), JOB_REASON_KEYS.inDestination);
   const doc = await documentIn(db, t.archiveId, t.docId, lock);
-  if (actor.licenceType === 4) throw Errors.forbidden('A read-only licence cannot change documents');
-  if (t.secureId !== undefined && doc.secure_hash !== t.secureId) throw Errors.forbidden('The secure id does not match this document');
+  if (actor.licenceType === 4) throw withWords(Errors.forbidden('A read-only licence cannot change documents'), JOB_REASON_KEYS.readOnlyLicence);
+  if (t.secureId !== undefined && doc.secure_hash !== t.secureId) throw withWords(Errors.forbidden('The secure id does not match this document'), JOB_REASON_KEYS.secureId);
   const need = t.op === 'delete' ? ARCHIVE_PERMISSIONS.delete : t.op === 'move' ? ARCHIVE_PERMISSIONS.move : ARCHIVE_PERMISSIONS.view;
   if ((source.rights & need) === 0) {
-    throw Errors.forbidden(
-      t.op === 'delete'
-        ? 'You do not have permission to delete documents of this archive'
-        : t.op === 'move'
-          ? 'You do not have permission to move documents of this archive'
-          : 'You do not have permission to view this archive',
+    throw withWords(
+      Errors.forbidden(
+        t.op === 'delete'
+          ? 'You do not have permission to delete documents of this archive'
+          : t.op === 'move'
+            ? 'You do not have permission to move documents of this archive'
+            : 'You do not have permission to view this archive',
+      ),
+      t.op === 'delete' ? JOB_REASON_KEYS.noDeleteRight : t.op === 'move' ? JOB_REASON_KEYS.noMoveRight : JOB_REASON_KEYS.noViewRight,
+      { archive: source.name },
     );
   }
-  if (destination && (destination.rights & ARCHIVE_PERMISSIONS.add) === 0) throw Errors.forbidden(`You do not have permission to add documents to archive ${destination.name}`);
-  if ((source.props & ARCHIVE_PROPS.revisionControl) !== 0 && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw checkedOut();
+  if (destination && (destination.rights & ARCHIVE_PERMISSIONS.add) === 0) throw withWords(Errors.forbidden(`You do not have permission to add documents to archive ${destination.name}`), JOB_REASON_KEYS.noAddRight, { archive: destination.name });
+  if ((source.props & ARCHIVE_PROPS.revisionControl) !== 0 && doc.checked_out_by !== null && doc.checked_out_by !== actor.userId) throw withWords(checkedOut(), JOB_REASON_KEYS.checkedOut);
   return { source, destination, doc };
 }
 

@@ -13,13 +13,15 @@
 import { ARCHIVE_PERMISSIONS, ARCHIVE_PROPS, FIELD_PROPS } from '../../src/api/archives.js';
 import type { BulkValue } from '../../src/api/bulk-update.js';
 import { IMPORT_JOB_KIND, IMPORT_KEYS, type ImportAccepted, type ImportRequest } from '../../src/api/import.js';
+import { JOB_REASON_KEYS } from '../../src/api/jobs.js';
+import { FIELD_REGEX_MISMATCH_KEY } from '../../src/fields/codes.js';
 import { isReadOnlyProp } from '../../src/fields/editability.js';
 import type { Queryable, Store } from '../db/store.js';
 import type { FileStore } from '../files/file-store.js';
 import { imagePageCount, loadPdf } from '../files/page-budget.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { archiveFields, type FieldRow } from '../search/model.js';
-import { finishInsert, insertJob, jobByKey, jobPlanContext, refuseReadOnly, requireAllRows, type Refusal } from './bulk-update.js';
+import { fieldRuleWords, finishInsert, insertJob, jobByKey, jobPlanContext, refuseReadOnly, requireAllRows, type Refusal } from './bulk-update.js';
 import { archiveWithRights, requireDatabase, type Actor } from './documents.js';
 import type { JobItemRow, JobRow } from './jobs.js';
 import { PDF_CHECK_MAX_BYTES } from './file-check.js';
@@ -43,9 +45,9 @@ interface ImportItemVals {
 
 /** The archive an import may add to: view and add (2), not a versions archive, not the read-only licence. */
 function importRefusal(a: { name: string; rights: number; props: number } | undefined): Refusal | null {
-  if (!a || (a.rights & ARCHIVE_PERMISSIONS.view) === 0) return { reason: 'The archive does not exist', key: 'ERROR_NOT_FOUND' };
-  if ((a.rights & ARCHIVE_PERMISSIONS.add) === 0) return { reason: `You do not have permission to add documents to archive ${a.name}`, key: 'ERROR_FAILED_DUE_TO_PERMISSIONS' };
-  if ((a.props & ARCHIVE_PROPS.versionsArchive) !== 0) return { reason: `Archive ${a.name} holds versions: documents are not added to it`, key: 'ERROR_INCORRECT_PARAMETERS' };
+  if (!a || (a.rights & ARCHIVE_PERMISSIONS.view) === 0) return { reason: 'The archive does not exist', key: 'ERROR_NOT_FOUND', words: { Key: JOB_REASON_KEYS.notFound } };
+  if ((a.rights & ARCHIVE_PERMISSIONS.add) === 0) return { reason: `You do not have permission to add documents to archive ${a.name}`, key: 'ERROR_FAILED_DUE_TO_PERMISSIONS', words: { Key: JOB_REASON_KEYS.noAddRight, Params: { archive: a.name } } };
+  if ((a.props & ARCHIVE_PROPS.versionsArchive) !== 0) return { reason: `Archive ${a.name} holds versions: documents are not added to it`, key: 'ERROR_INCORRECT_PARAMETERS', words: { Key: JOB_REASON_KEYS.versionsArchive, Params: { archive: a.name } } };
   return null;
 }
 
@@ -155,7 +157,7 @@ export async function workImportItem(tx: Queryable, job: JobRow, item: JobItemRo
   const refused = importRefusal(archive);
   if (refused) return { refusal: refused };
   const file = vals.File ?? 'none';
-  if (file === 'missing') return { refusal: { reason: 'The file of this row was not uploaded', key: IMPORT_KEYS.fileMissing } };
+  if (file === 'missing') return { refusal: { reason: 'The file of this row was not uploaded', key: IMPORT_KEYS.fileMissing, words: { Key: JOB_REASON_KEYS.fileMissing } } };
 
   const fields = [...(await ctx.fieldsOf(item.archive_id)).values()];
   const overwriteSystem = payload.OverwriteSystem === true;
@@ -166,7 +168,10 @@ export async function workImportItem(tx: Queryable, job: JobRow, item: JobItemRo
   });
   if (checked.checks.length) {
     const key = checked.checks.some((c) => c.Code === -5) ? IMPORT_KEYS.missingFields : IMPORT_KEYS.datatypeMismatch;
-    return { refusal: { reason: checked.checks.map((c) => c.Message).join('; '), key } };
+    // One field's refusal is said in words; several stay the server's list (each its field's text).
+    const only = checked.checks.length === 1 ? checked.checks[0]! : null;
+    const name = only ? (fields.find((f) => f.id === only.ID)?.name ?? String(only.ID)) : '';
+    return { refusal: { reason: checked.checks.map((c) => c.Message).join('; '), key, ...(only ? fieldRuleWords(name, only.MessageKey, only.MessageKey === FIELD_REGEX_MISMATCH_KEY ? only.Message : undefined) : {}) } };
   }
   const stored = file === 'none' ? null : { sha256: file.Sha256, file_name: file.Name, file_type: file.Type, page_count: await pageCountOf(files, file.Sha256, file.Type) };
   const line = typeof vals.Line === 'number' ? vals.Line : item.position + 2;

@@ -11,9 +11,9 @@
 import type { INDEX_REBUILD_JOB_KIND } from '../../src/api/admin-archives.js';
 import type { BULK_UPDATE_JOB_KIND } from '../../src/api/bulk-update.js';
 import { IMPORT_JOB_KIND, importFailureMessage } from '../../src/api/import.js';
-import { jobFailureMessage, isFinalJobState, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
+import { jobFailureMessage, isFinalJobState, type JobReasonWords, type EXPORT_JOB_KIND, type Job, type JobFailure, type JobKind, type JobResult, type JobStateName, JOB_LIST_LIMIT } from '../../src/api/jobs.js';
 import type { Queryable, Store } from '../db/store.js';
-import { Errors } from '../http/errors.js';
+import { Errors, type ApiError } from '../http/errors.js';
 
 /** Job note kind of copy/move/delete with counts (user-app.md §3). */
 export const COPY_MOVE_DELETE_NOTE = 5;
@@ -51,6 +51,8 @@ export interface JobItemRow {
   state: 'pending' | 'done' | 'failed';
   reason: string | null;
   reason_key: string | null;
+  /** The reason as a message key and its parts (migration 020); null for items failed before it. */
+  reason_words?: JobReasonWords | null;
   new_document_id: number | null;
   new_archive_id: number | null;
   /** A bulk update item's new values (migration 013), when it has its own. */
@@ -122,6 +124,13 @@ function checkGroup(job: JobRow, g: GroupSpec): JobRow {
   return job;
 }
 
+/** A copy/move/delete refusal as a job records it: its text, key and words (checkOperation gives them). */
+export const operationRefusal = (e: ApiError): { reason: string; key?: string; words?: JobReasonWords } => ({
+  reason: e.message,
+  ...(e.key ? { key: e.key } : {}),
+  ...(e.words ? { words: e.words } : {}),
+});
+
 export interface AddedItem {
   job: JobRow;
   /** False when the document was in the job already (a repeated call) or the job has ended. */
@@ -137,7 +146,7 @@ export interface AddedItem {
 export async function addItem(
   tx: Queryable,
   job: JobRow,
-  it: { archiveId: number; docId: number; failure?: { reason: string; key?: string } },
+  it: { archiveId: number; docId: number; failure?: { reason: string; key?: string; words?: JobReasonWords } },
   now: Date,
 ): Promise<AddedItem> {
   const existing = await tx.query<JobItemRow>('SELECT * FROM job_items WHERE job_id = $1 AND archive_id = $2 AND document_id = $3', [job.id, it.archiveId, it.docId]);
@@ -146,9 +155,9 @@ export async function addItem(
   if (isFinalJobState(job.state)) return { job, added: false, item: null };
   const state = it.failure ? 'failed' : 'pending';
   const ins = await tx.query<JobItemRow>(
-    `INSERT INTO job_items (job_id, position, archive_id, document_id, state, reason, reason_key, handled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [job.id, job.received, it.archiveId, it.docId, state, it.failure?.reason ?? null, it.failure?.key ?? null, it.failure ? now : null],
+    `INSERT INTO job_items (job_id, position, archive_id, document_id, state, reason, reason_key, handled_at, reason_words)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) RETURNING *`,
+    [job.id, job.received, it.archiveId, it.docId, state, it.failure?.reason ?? null, it.failure?.key ?? null, it.failure ? now : null, it.failure?.words ? JSON.stringify(it.failure.words) : null],
   );
   const next = await updateCounts(tx, { ...job, received: job.received + 1 }, { failed: it.failure ? 1 : 0 }, now);
   return { job: next, added: true, item: ins.rows[0]! };
@@ -181,10 +190,10 @@ export async function updateCounts(tx: Queryable, job: JobRow, delta: { succeede
 }
 
 /** Ends a locked job as failed as a whole (e.g. its destination archive is gone): its pending items fail with the reason. */
-export async function failJob(tx: Queryable, job: JobRow, reason: string, key: string | undefined, now: Date): Promise<JobRow> {
+export async function failJob(tx: Queryable, job: JobRow, reason: string, key: string | undefined, now: Date, words?: JobReasonWords): Promise<JobRow> {
   const r = await tx.query(
-    `UPDATE job_items SET state = 'failed', reason = $2, reason_key = $3, handled_at = $4 WHERE job_id = $1 AND state = 'pending'`,
-    [job.id, reason, key ?? null, now],
+    `UPDATE job_items SET state = 'failed', reason = $2, reason_key = $3, reason_words = $5::jsonb, handled_at = $4 WHERE job_id = $1 AND state = 'pending'`,
+    [job.id, reason, key ?? null, now, words ? JSON.stringify(words) : null],
   );
   const next = await updateCounts(tx, job, { failed: r.rowCount }, now);
   const u = await tx.query<JobRow>(
@@ -290,6 +299,14 @@ export async function cancelJob(store: Store, ownerId: number, id: number, now: 
   return found ? getJob(store, ownerId, id) : null;
 }
 
+/** The request's own words for naming the job (src/api/jobs.ts Format, Name), from what its start kept in payload. */
+function describeJob(j: JobRow): Pick<Job, 'Format' | 'Name'> {
+  const p = (j.payload ?? {}) as { format?: unknown; csvPath?: unknown };
+  if (j.kind === 'export' && (p.format === 'zip' || p.format === 'xlsx')) return { Format: p.format };
+  if (j.kind === IMPORT_JOB_KIND && typeof p.csvPath === 'string' && p.csvPath) return { Name: p.csvPath };
+  return {};
+}
+
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 export function toWire(j: JobRow, items?: readonly JobItemRow[]): Job {
@@ -306,6 +323,7 @@ export function toWire(j: JobRow, items?: readonly JobItemRow[]): Job {
         Reason: reason,
         ...(i.reason_key ? { Key: i.reason_key } : {}),
         ...(line === null ? {} : { Line: line }),
+        ...(i.reason_words && typeof i.reason_words.Key === 'string' ? { ReasonWords: i.reason_words } : {}),
         Message: line === null ? jobFailureMessage(Number(i.document_id), reason) : importFailureMessage(line, reason),
       };
     });
@@ -331,6 +349,7 @@ export function toWire(j: JobRow, items?: readonly JobItemRow[]): Job {
     Succeeded: j.succeeded,
     Failed: j.failed,
     Notes: (Array.isArray(j.notes) ? j.notes : []) as Job['Notes'],
+    ...describeJob(j),
     ...(j.result && typeof j.result.Reason === 'string' ? { Reason: j.result.Reason } : {}),
     ...(failures ? { Failures: failures } : {}),
     ...(results ? { Results: results } : {}),

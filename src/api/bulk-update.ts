@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JobReasonWords } from './jobs';
 
 /**
  * Bulk update (user-app.md §2 bulk update dialogs and update-count confirmation, §3 Bulk update, §4
@@ -29,6 +30,9 @@ import * as z from 'zod/mini';
  * document changes when a value differs from the stored one. Refused: the read-only licence (403),
  * a revision-control archive (400 ERROR_UPDATE_REVISION_ARCHIVE for a basic update; the row for a
  * CSV one), an archive without edit (1024). Each refused document is 'DocID {id}: reason'.
+ * The job is for the documents the count says change (its Count), judged again when the update is
+ * accepted: documents that already hold the values or are refused take no part in it, so "1 document
+ * will be updated" is a job of 1.
  */
 
 export const BULK_UPDATE_JOB_KIND = 'bulk-update';
@@ -118,7 +122,7 @@ export type CsvBulkUpdate = z.infer<typeof CsvBulkUpdate>;
  */
 export const BulkChange = z.looseObject({ DocID: z.int(), ArchiveID: z.int(), FieldID: z.int(), Old: z.string(), New: z.string(), Name: z.optional(z.string()) });
 export type BulkChange = z.infer<typeof BulkChange>;
-export const BulkRefusal = z.looseObject({ DocID: z.int(), Reason: z.string(), Key: z.optional(z.string()), Line: z.optional(z.int()), Message: z.string() });
+export const BulkRefusal = z.looseObject({ DocID: z.int(), Reason: z.string(), Key: z.optional(z.string()), Line: z.optional(z.int()), Message: z.string(), ReasonWords: z.optional(JobReasonWords) });
 export type BulkRefusal = z.infer<typeof BulkRefusal>;
 
 /** A count's answer: Count documents would change; Unchanged already hold the values; Refused cannot be updated. */

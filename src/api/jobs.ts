@@ -30,6 +30,43 @@ export const EXPORT_JOB_KIND = 'export';
 
 export const JOB_LIST_LIMIT = 100;
 
+/**
+ * Why a document (or an import's row) failed, as a message key and its parts, so the client says it in
+ * the user's language; Reason and Message stay the server's English (and what older servers send).
+ * Params.rule, when present, is itself a message key (a field rule's, e.g. FIELD_INVALID_DATE) that
+ * the client words first.
+ */
+export const JobReasonWords = z.looseObject({
+  Key: z.string(),
+  Params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
+export type JobReasonWords = z.infer<typeof JobReasonWords>;
+
+/** The reasons a job gives, by key (their words: public/languages, one key each). */
+export const JOB_REASON_KEYS = {
+  notFound: 'JOB_REASON_NOT_FOUND',
+  notInArchive: 'JOB_REASON_NOT_IN_ARCHIVE',
+  revisionArchive: 'JOB_REASON_REVISION_ARCHIVE',
+  noEditRight: 'JOB_REASON_NO_EDIT_RIGHT',
+  noAddRight: 'JOB_REASON_NO_ADD_RIGHT',
+  versionsArchive: 'JOB_REASON_VERSIONS_ARCHIVE',
+  checkedOut: 'JOB_REASON_CHECKED_OUT',
+  notAField: 'JOB_REASON_NOT_A_FIELD',
+  readOnlyField: 'JOB_REASON_READ_ONLY_FIELD',
+  fieldRule: 'JOB_REASON_FIELD_RULE',
+  fileMissing: 'JOB_REASON_FILE_MISSING',
+  serverFailed: 'JOB_REASON_SERVER_FAILED',
+  ownerGone: 'JOB_REASON_OWNER_GONE',
+  destinationGone: 'JOB_REASON_DESTINATION_GONE',
+  archiveGone: 'JOB_REASON_ARCHIVE_GONE',
+  inDestination: 'JOB_REASON_IN_DESTINATION',
+  readOnlyLicence: 'JOB_REASON_READ_ONLY_LICENCE',
+  secureId: 'JOB_REASON_SECURE_ID',
+  noDeleteRight: 'JOB_REASON_NO_DELETE_RIGHT',
+  noMoveRight: 'JOB_REASON_NO_MOVE_RIGHT',
+  noViewRight: 'JOB_REASON_NO_VIEW_RIGHT',
+} as const;
+
 /** One document the job could not handle. Message is the spec's 'DocID {id}: reason'. */
 export const JobFailure = z.looseObject({
   DocID: z.int(),
@@ -41,6 +78,8 @@ export const JobFailure = z.looseObject({
   /** An import's failed row (src/api/import.ts): its line in the user's CSV (DocID is then 0). */
   Line: z.optional(z.int()),
   Message: z.string(),
+  /** Reason as a key and its parts (newer servers); the client words 'DocID {id}: reason' from it. */
+  ReasonWords: z.optional(JobReasonWords),
 });
 export type JobFailure = z.infer<typeof JobFailure>;
 
@@ -73,6 +112,12 @@ export const Job = z.looseObject({
   Failed: z.int(),
   /** Job notes (user-app.md §3): [5, { Action, Count, Succeeded, Failed }] for copy/move/delete. */
   Notes: z.array(JobNote),
+  /**
+   * What the tray needs to name a job it did not start (another device, a new sign-in) as it names its
+   * own: an export's Format ("Excel export of 3 documents") and an import's CSV file Name.
+   */
+  Format: z.optional(z.enum(['zip', 'xlsx'])),
+  Name: z.optional(z.string()),
   /** Why a job failed as a whole (e.g. its destination archive was removed); its items fail with it. */
   Reason: z.optional(z.string()),
   /** Only in GET api/jobs/{id} and DELETE: each failure; Results only with ?Results=true. */

@@ -135,6 +135,23 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
  * GET api/jobs/{id}, kept so the tray shows it at once, offline too, and polling resumes after a
  * reload or a browser restart.
  */
+/** A text as a message key and its values, worded when shown (public/languages). */
+export interface Words {
+  key: string;
+  vars?: Record<string, string | number>;
+}
+
+/** One failure of a job in parts (src/api/jobs.ts JobFailure). */
+export interface JobFailureParts {
+  docId: number;
+  /** An import's failed row: its line in the CSV (docId is then 0). */
+  line?: number;
+  /** The server's English reason (said when the app has no words for its key). */
+  reason: string;
+  reasonKey?: string;
+  reasonParams?: Record<string, string | number>;
+}
+
 export interface JobRecord {
   /** The server's job id (Job.Id), as a string. */
   id: string;
@@ -147,8 +164,18 @@ export interface JobRecord {
   total: number;
   succeeded?: number;
   failed?: number;
-  /** Each failure as the spec words it: 'DocID {id}: reason'. */
+  /** Each failure as the spec words it: 'DocID {id}: reason' (the server's English). */
   failures?: string[];
+  /**
+   * The same failures in parts (its document or CSV line, the reason and its message key), for the
+   * tray to say in the user's language; absent in records from older servers or app versions.
+   */
+  failureParts?: JobFailureParts[];
+  /** What names the job when it has no title words: an export's format, an import's CSV file (Job.Format, Job.Name). */
+  format?: 'zip' | 'xlsx';
+  name?: string;
+  /** Its title as a message key and values, worded when shown (so a language change re-words it). */
+  titleWords?: Words;
   /** The user who started it: only their session polls and shows it. */
   owner?: string;
   /** How the user knows the work (e.g. "Move 12 documents to Contracts"), for the tray. */

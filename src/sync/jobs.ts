@@ -15,8 +15,8 @@
  */
 import { isApiError } from '../api/api-error';
 import { WIRE_STATUS } from '../api/errors';
-import { isFinalJobState, type Job } from '../api/jobs';
-import { db as defaultDb, type ArchiveDb, type JobRecord } from '../db/db';
+import { isFinalJobState, type Job, type JobFailure } from '../api/jobs';
+import { db as defaultDb, type ArchiveDb, type JobFailureParts, type JobRecord, type Words } from '../db/db';
 
 export interface TrackedJob {
   /** The server's job id (Job.Id / DocumentOperationAccepted.JobId). */
@@ -26,6 +26,11 @@ export interface TrackedJob {
   total: number;
   owner?: string | null;
   title?: string;
+  /** The title as words (worded when shown); without them the tray names the job by its kind. */
+  titleWords?: Words;
+  /** An export's format, an import's CSV name (what names the job: jobs-view.ts jobTitleWords). */
+  format?: 'zip' | 'xlsx';
+  name?: string;
   archiveId?: number;
   destinationArchiveId?: number;
   entryId?: string;
@@ -45,6 +50,9 @@ export async function trackJob(job: TrackedJob, database: ArchiveDb = defaultDb,
         nextPollAt: 0,
         idlePolls: 0,
         ...(job.title && !existing.title ? { title: job.title } : {}),
+        ...(job.titleWords && !existing.titleWords ? { titleWords: job.titleWords } : {}),
+        ...(job.format && !existing.format ? { format: job.format } : {}),
+        ...(job.name && !existing.name ? { name: job.name } : {}),
         ...(job.entryId && !existing.entryId ? { entryId: job.entryId } : {}),
         ...(job.owner && !existing.owner ? { owner: job.owner } : {}),
         ...(job.archiveId !== undefined && existing.archiveId === undefined ? { archiveId: job.archiveId } : {}),
@@ -61,6 +69,9 @@ export async function trackJob(job: TrackedJob, database: ArchiveDb = defaultDb,
       total: job.total,
       ...(job.owner ? { owner: job.owner } : {}),
       ...(job.title ? { title: job.title } : {}),
+      ...(job.titleWords ? { titleWords: job.titleWords } : {}),
+      ...(job.format ? { format: job.format } : {}),
+      ...(job.name ? { name: job.name } : {}),
       ...(job.archiveId !== undefined ? { archiveId: job.archiveId } : {}),
       ...(job.destinationArchiveId !== undefined ? { destinationArchiveId: job.destinationArchiveId } : {}),
       ...(job.entryId ? { entryId: job.entryId } : {}),
@@ -73,18 +84,34 @@ export async function trackJob(job: TrackedJob, database: ArchiveDb = defaultDb,
   });
 }
 
+/** One failure in parts (the tray words it: src/i18n/words.ts failureText). */
+export function failureParts(f: Pick<JobFailure, 'DocID' | 'Line' | 'Reason' | 'ReasonWords'>): JobFailureParts {
+  return {
+    docId: f.DocID,
+    ...(f.Line !== undefined ? { line: f.Line } : {}),
+    reason: f.Reason,
+    ...(f.ReasonWords ? { reasonKey: f.ReasonWords.Key, ...(f.ReasonWords.Params ? { reasonParams: { ...f.ReasonWords.Params } } : {}) } : {}),
+  };
+}
+
 /** The record's fields from a server answer (GET api/jobs/{id}). */
-export function recordFromJob(job: Job): Pick<JobRecord, 'state' | 'progress' | 'total' | 'succeeded' | 'failed' | 'failures' | 'notes'> {
+export function recordFromJob(job: Job): Pick<JobRecord, 'state' | 'progress' | 'total' | 'succeeded' | 'failed' | 'failures' | 'failureParts' | 'notes'> {
   return {
     state: job.State,
     progress: job.Processed,
     total: job.Count,
     succeeded: job.Succeeded,
     failed: job.Failed,
-    ...(job.Failures ? { failures: job.Failures.map((f) => f.Message) } : {}),
+    ...(job.Failures ? { failures: job.Failures.map((f) => f.Message), failureParts: job.Failures.map(failureParts) } : {}),
     notes: job.Notes as unknown[][],
   };
 }
+
+/** What names a job, from the server's answer (a record that lacks them takes them). */
+const namingOf = (job: Job, record?: JobRecord): Pick<JobRecord, 'format' | 'name'> => ({
+  ...(job.Format && !record?.format ? { format: job.Format } : {}),
+  ...(job.Name && !record?.name ? { name: job.Name } : {}),
+});
 
 export const POLL_MIN_MS = 1_000;
 export const POLL_MAX_MS = 30_000;
@@ -139,7 +166,8 @@ export function mergeJob(record: JobRecord, job: Job, now: number): Partial<JobR
   const staleFailures = fields.failures === undefined && record.failures !== undefined && record.failures.length !== fields.failed;
   return {
     ...fields,
-    ...(staleFailures ? { failures: undefined } : {}),
+    ...(staleFailures ? { failures: undefined, failureParts: undefined } : {}),
+    ...namingOf(job, record),
     ...(job.Archive != null && record.archiveId === undefined ? { archiveId: job.Archive } : {}),
     ...(job.DestinationArchive != null && record.destinationArchiveId === undefined ? { destinationArchiveId: job.DestinationArchive } : {}),
     updatedAt: now,
@@ -160,6 +188,7 @@ export function recordForJob(job: Job, owner: string | null, now: number): JobRe
     dbId: job.Database,
     kind: job.Kind,
     ...fields,
+    ...namingOf(job),
     ...(owner ? { owner } : {}),
     ...(job.Archive != null ? { archiveId: job.Archive } : {}),
     ...(job.DestinationArchive != null ? { destinationArchiveId: job.DestinationArchive } : {}),

@@ -145,8 +145,28 @@ describe('what Save enqueues', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.edits).toEqual([
-      { dbId: 1, archiveId: 1, docId: 7, hash: 'h7', fields: [{ ID: 1, VAL: 'Neu' }, { ID: 4, VAL: '1234.5' }], baseStamp: 3, labels: { 1: 'Title', 4: 'Amount' }, title: 'Doc 7' },
-      { dbId: 1, archiveId: 2, docId: 8, hash: 'h8', fields: [{ ID: 3, VAL: '2025-01-05' }], baseStamp: 9, labels: { 3: 'Document Date' }, title: 'Doc 8' },
+      {
+        dbId: 1,
+        archiveId: 1,
+        docId: 7,
+        hash: 'h7',
+        fields: [{ ID: 1, VAL: 'Neu' }, { ID: 4, VAL: '1234.5' }],
+        baseStamp: 3,
+        labels: { 1: 'Title', 4: 'Amount' },
+        formats: { 1: { Type: 1, Mask: null, Currency: null }, 4: { Type: 4, Mask: null, Currency: null } },
+        title: 'Doc 7',
+      },
+      {
+        dbId: 1,
+        archiveId: 2,
+        docId: 8,
+        hash: 'h8',
+        fields: [{ ID: 3, VAL: '2025-01-05' }],
+        baseStamp: 9,
+        labels: { 3: 'Document Date' },
+        formats: { 3: { Type: 3, Mask: 'MM/dd/yyyy', Currency: null } },
+        title: 'Doc 8',
+      },
     ]);
   });
 

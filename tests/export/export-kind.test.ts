@@ -54,7 +54,7 @@ describe('export-request outbox kind', () => {
     expect(JSON.parse(String(c.init.body))).toMatchObject({ DatabaseID: 1, ArchiveID: 7, Docs: [{ ArchiveID: 7, DocID: 11 }, { ArchiveID: 7, DocID: 12 }, { ArchiveID: 8, DocID: 13 }], Format: 'zip' });
     expect((await t.entry()).state).toBe('done');
     const job = await t.database.jobs.get('91');
-    expect(job).toMatchObject({ kind: 'export', dbId: 1, total: 3, owner: 'user', title: 'Export 3 documents', archiveId: 7, entryId: id, state: 'queued', nextPollAt: 0 });
+    expect(job).toMatchObject({ kind: 'export', dbId: 1, total: 3, owner: 'user', format: 'zip', archiveId: 7, entryId: id, state: 'queued', nextPollAt: 0 });
   });
 
   it('offline it waits in the outbox (not counted as a failure) and is sent with the same key when the connection returns', async () => {

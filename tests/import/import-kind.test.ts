@@ -89,7 +89,7 @@ describe('import outbox kind', () => {
     const s = t.starts()[0]!;
     expect((s.init.headers as Record<string, string>)['Idempotency-Key']).toBe(id);
     expect(s.body).toMatchObject({ Database: 1, Archive: 7, csvPath: 'docs.csv', Key: key, Total: 3, Files: [{ Name: 'a.pdf', Upload: 'job-1' }, { Name: 'b.pdf', Upload: 'job-2' }] });
-    expect(await t.database.jobs.get('44')).toMatchObject({ kind: 'import', dbId: 1, total: 3, title: 'Import of docs.csv', archiveId: 7, entryId: id, owner: 'user' });
+    expect(await t.database.jobs.get('44')).toMatchObject({ kind: 'import', dbId: 1, total: 3, name: 'docs.csv', archiveId: 7, entryId: id, owner: 'user' });
   });
 
   it('a removed (never seen started), failed or never-queued file goes without Upload (the server fails only its rows)', async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentHistory } from '../../src/api/audit';
 import { DocumentOperationAccepted, documentPaths, type DocumentOperation } from '../../src/api/documents';
-import { Job, JobList, jobPaths } from '../../src/api/jobs';
+import { JOB_REASON_KEYS, Job, JobList, jobPaths } from '../../src/api/jobs';
 import { SEED_IDS } from '../../server/seed/catalog';
 import { documentPool, signIn, startServer, type PoolDoc, type TestServer } from './helpers';
 
@@ -286,6 +286,8 @@ describe('refusals', () => {
     expect(refused.statusCode).toBe(403);
     const job = await getJob((refused.json() as { JobId: number }).JobId, 'clerk');
     expect(job.Failures?.[0]?.Message).toBe(`DocID ${docs[1]!.id}: You do not have permission to move documents of this archive`);
+    // The reason also as a key and its parts, for the tray to say in the user's language.
+    expect(job.Failures?.[0]?.ReasonWords).toEqual({ Key: JOB_REASON_KEYS.noMoveRight, Params: { archive: 'Invoices' } });
     // Copy is allowed for clerk.
     const copy = await call(docs[2]!, 'Copy', { Job: randomUUID(), Count: 1, DestinationArchive: A.paidInvoices }, 'clerk');
     expect(copy.statusCode).toBe(200);
@@ -302,6 +304,7 @@ describe('refusals', () => {
     const job = await settled(DocumentOperationAccepted.parse(answers[0]!.json()).JobId);
     expect(job).toMatchObject({ State: 'done', Count: 3, Succeeded: 2, Failed: 1 });
     expect(job.Failures?.map((f) => f.Message)).toEqual([`DocID ${docs[1]!.id}: The secure id does not match this document`]);
+    expect(job.Failures?.map((f) => f.ReasonWords)).toEqual([{ Key: JOB_REASON_KEYS.secureId }]);
     expect(job.Notes).toEqual([[5, { Action: 'copy', Count: 3, Succeeded: 2, Failed: 1 }]]);
   });
 

@@ -29,7 +29,7 @@ import {
   exportPaths,
   type ExportSettings,
 } from '../../src/api/export';
-import { Job, jobPaths } from '../../src/api/jobs';
+import { Job, JobList, jobPaths } from '../../src/api/jobs';
 import { SearchDetail } from '../../src/api/search';
 import type { Store } from '../../server/db/store';
 import { JobRunner } from '../../server/jobs/runner';
@@ -461,6 +461,9 @@ describe('export job: refusals (nothing started)', () => {
     const id = await start(body);
     const done = await finished(id);
     expect(done.State).toBe('done');
+    // The job list says what the export is, so a device that did not start it names it ("Excel export of 1 document").
+    const list = JobList.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.list}?token=${tokens.user}` })).json());
+    expect(list.find((j) => j.Id === id)).toMatchObject({ Kind: 'export', Format: 'xlsx', Count: 1 });
     const r = await download(id);
     expect(r.headers['content-type']).toBe(XLSX_MIME);
     expect(r.headers['content-disposition']).toContain(`export-${id}.xlsx`);

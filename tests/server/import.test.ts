@@ -9,7 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsvRowsReceived, type CsvRow } from '../../src/api/bulk-update';
 import { IMPORT_KEYS, ImportAccepted, importPaths, type ImportRequestInput } from '../../src/api/import';
-import { Job, jobPaths } from '../../src/api/jobs';
+import { JOB_REASON_KEYS, Job, JobList, jobPaths } from '../../src/api/jobs';
 import { UploadState, uploadPaths } from '../../src/api/upload';
 import { JobRunner } from '../../server/jobs/runner';
 import { F, SEED_IDS } from '../../server/seed/catalog';
@@ -132,6 +132,16 @@ describe('ImportDocuments', () => {
     expect(failures.map((f) => f.Line)).toEqual([4, 5, 6, 7]);
     expect(failures.map((f) => f.Key)).toEqual([IMPORT_KEYS.datatypeMismatch, IMPORT_KEYS.missingFields, IMPORT_KEYS.fileMissing, IMPORT_KEYS.datatypeMismatch]);
     for (const f of failures) expect(f.Message).toMatch(new RegExp(`^Line ${f.Line}: `));
+    // Each reason also as a key and its parts, so the tray says it in the user's language.
+    expect((j.Failures ?? []).map((f) => f.ReasonWords)).toEqual([
+      { Key: JOB_REASON_KEYS.fieldRule, Params: { field: 'Document Date', rule: 'FIELD_INVALID_DATE' } },
+      { Key: JOB_REASON_KEYS.fieldRule, Params: { field: 'Title', rule: 'FIELD_REQUIRED' } },
+      { Key: JOB_REASON_KEYS.fileMissing },
+      { Key: JOB_REASON_KEYS.fieldRule, Params: { field: 'Notes', rule: 'FIELD_TOO_LONG' } },
+    ]);
+    // The job list names the CSV, so another device titles it "Import of 7 documents from letters.csv".
+    const list = JobList.parse((await s.app.inject({ method: 'GET', url: `${jobPaths.list}?token=${tokens.user}` })).json());
+    expect(list.find((x) => x.Id === accepted.JobId)).toMatchObject({ Kind: 'import', Name: 'letters.csv' });
 
     const docs = await importedBy(accepted.JobId);
     expect(docs.map((d) => d.fields[String(F.title)])).toEqual(['Letter, with comma', 'Index only, fine', 'Second use of one.pdf']);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentOperationAccepted, documentPaths } from '../../src/api/documents';
-import { Job, jobPaths } from '../../src/api/jobs';
+import { JOB_REASON_KEYS, Job, jobPaths } from '../../src/api/jobs';
 import type { Store } from '../../server/db/store';
 import { JobRunner } from '../../server/jobs/runner';
 import { JOB_KEEP_MS, purgeJobs } from '../../server/services/jobs';
@@ -146,6 +146,7 @@ describe('job runner', () => {
     const j = await job(id);
     expect(j).toMatchObject({ State: 'failed', Succeeded: 0, Failed: 2, Reason: `The destination archive ${dest} no longer exists` });
     expect(j.Failures?.map((f) => f.Message)).toEqual(docs.map((d) => `DocID ${d.id}: The destination archive ${dest} no longer exists`));
+    expect(j.Failures?.map((f) => f.ReasonWords)).toEqual(docs.map(() => ({ Key: JOB_REASON_KEYS.destinationGone, Params: { archive: dest } })));
     expect(await copiesOf(docs)).toEqual([0, 0]);
   });
 

@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_GROUP_MAX, type DocumentOperation } from '../../api/documents';
 import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
-import { enqueueDocumentOperation, type OperationDoc } from '../../sync/kinds/document-operation';
+import { enqueueDocumentOperation, operationTitleWords, type OperationDoc } from '../../sync/kinds/document-operation';
 import type { ContextMenuItem } from '../../ui/context-menu';
 import { notify } from '../../ui/notifications';
 import { useArchives } from './api/get-archives';
@@ -26,6 +26,7 @@ import { useSendToInbox } from './use-send-to-inbox';
 import { fileBlockedReason } from './document-file-rules';
 import { useDocumentFile } from './use-document-file';
 import './documents.css';
+import { worded } from '../../i18n/words';
 
 export interface ActionDoc {
   id: number;
@@ -99,15 +100,10 @@ export function useDocumentActions(input: DocumentActionsInput): DocumentActions
 
   const run = (p: Pending, dest?: Destination) => {
     setPending(null);
-    const one = p.docs.length === 1 ? (p.docs[0]!.title || `#${p.docs[0]!.id}`) : null;
-    const values = { count: p.docs.length, title: one ?? '', archive: dest?.name ?? '' };
-    const title =
-      p.op === 'Copy'
-        ? t(one ? 'DOCUMENTS_JOB_COPY_ONE' : 'DOCUMENTS_JOB_COPY', values)
-        : p.op === 'Move'
-          ? t(one ? 'DOCUMENTS_JOB_MOVE_ONE' : 'DOCUMENTS_JOB_MOVE', values)
-          : t(one ? 'DOCUMENTS_JOB_DELETE_ONE' : 'DOCUMENTS_JOB_DELETE', values);
     const docs: OperationDoc[] = p.docs.map((d) => ({ id: d.id, hash: d.hash, archiveId: d.archiveId, ...(d.title ? { title: d.title } : {}) }));
+    // The kind's own words for the action (the tray says them again in the language of the moment).
+    const words = operationTitleWords({ op: p.op, docs, ...(dest ? { destinationName: dest.name } : {}) });
+    const { title } = worded(t, words.key, words.vars ?? {});
     // Asked here, in the click that starts it: a long job is when a notification of its end helps.
     void askNotificationPermissionForJob(docs.length);
     void enqueueDocumentOperation({ op: p.op, dbId, archiveId, ...(dest ? { destinationArchive: dest.id, destinationName: dest.name } : {}), docs, title })

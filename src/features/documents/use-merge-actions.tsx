@@ -15,6 +15,7 @@ import { MergeModal, type AppendType, type MergeDoc } from './components/merge-m
 import { mergeBlockedReason, mergeCountProblem, type BlockedReason, type MergeType } from './document-rules';
 import { useMergeRefresh } from './use-merge-refresh';
 import type { DocumentsChange } from './use-job-refresh';
+import { worded } from '../../i18n/words';
 
 export interface ToolbarAction {
   key: string;
@@ -60,7 +61,7 @@ export function useMergeActions(input: MergeActionsInput): { actions: ToolbarAct
     setMerging(null);
     const [base, ...others] = order;
     if (!base) return;
-    const title = t('DOCUMENTS_JOB_MERGE', { count: order.length, title: nameOf(base) });
+    const named = worded(t, 'DOCUMENTS_JOB_MERGE', { count: order.length, title: nameOf(base) });
     queue(
       {
         Type: 'Merge',
@@ -73,14 +74,14 @@ export function useMergeActions(input: MergeActionsInput): { actions: ToolbarAct
         base: { archiveId: base.archiveId, id: base.id, ...(base.title ? { title: base.title } : {}) },
         count: order.length,
         removed: appendType === 'Remove' ? others.map((d) => ({ archiveId: d.archiveId, id: d.id })) : [],
-        title,
+        ...named,
       },
     );
   };
 
   const runAppend = (base: MergeDoc, file: ChosenInboxFile, appendType: AppendType) => {
     setAppending(null);
-    const title = t('DOCUMENTS_JOB_APPEND', { file: file.fileName, title: nameOf(base) });
+    const named = worded(t, 'DOCUMENTS_JOB_APPEND', { file: file.fileName, title: nameOf(base) });
     queue(
       {
         Type: 'Append',
@@ -88,7 +89,7 @@ export function useMergeActions(input: MergeActionsInput): { actions: ToolbarAct
         BaseDocument: { Type: 'Archive', ArchiveID: base.archiveId, DocID: base.id },
         Target: { Type: 'Archive', Id: base.archiveId, AppendType: appendType },
       },
-      { type: 'Append', base: { archiveId: base.archiveId, id: base.id, ...(base.title ? { title: base.title } : {}) }, count: 2, fileName: file.fileName, removed: [], title },
+      { type: 'Append', base: { archiveId: base.archiveId, id: base.id, ...(base.title ? { title: base.title } : {}) }, count: 2, fileName: file.fileName, removed: [], ...named },
     );
   };
 

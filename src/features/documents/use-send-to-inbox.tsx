@@ -10,6 +10,7 @@ import { useInboxes } from './api/get-inboxes';
 import { ArchiveSelectModal } from './components/archive-select-modal';
 import type { BlockedReason } from './document-rules';
 import type { DocumentsChange } from './use-job-refresh';
+import { worded } from '../../i18n/words';
 
 interface SendDoc {
   id: number;
@@ -80,7 +81,7 @@ export function useSendToInbox(input: {
         if (!doc) return;
         void enqueueInboxChange(
           { method: 'PUT', inboxId: inbox.id, body: { DatabaseId: input.dbId, ArchiveId: doc.archiveId, DocId: doc.id, SecureId: doc.hash } },
-          { action: 'put', inboxIds: [inbox.id], title: t('DOCUMENTS_SEND_TO_INBOX_ENTRY', { title, inbox: inbox.name }) },
+          { action: 'put', inboxIds: [inbox.id], ...worded(t, 'DOCUMENTS_SEND_TO_INBOX_ENTRY', { title, inbox: inbox.name }) },
         );
         setDoc(null);
       }}

@@ -18,7 +18,7 @@ import { listKindOf, matchListItem } from '../../fields/lists';
 import { compactMultiValue } from '../../fields/multi-value';
 import { FIELD_TYPE, isMultiField, validateFieldValue, validateValue } from '../../fields/rules';
 import { toEditText } from '../../fields/masks';
-import { FIELD_DATA_KIND, type FieldEdit } from '../../sync/kinds/field-data';
+import { FIELD_DATA_KIND, type FieldEdit, type FieldFormat } from '../../sync/kinds/field-data';
 import { outboxTarget } from '../../sync/outbox';
 
 /** What editing reads of a field (the result set's FieldList entries fit). */
@@ -320,7 +320,12 @@ export function buildFieldEdits(rows: DirtyRows, dbId: number, fieldsById: Reado
     const fields = [...r.cells].map(([ID, c]) => ({ ID, VAL: c.wire!.VAL, ...(c.wire!.MVAL ? { MVAL: [...c.wire!.MVAL] } : {}) }));
     if (!fields.length) continue;
     const labels: Record<number, string> = {};
-    for (const f of fields) labels[f.ID] = fieldsById.get(f.ID)?.Name ?? String(f.ID);
+    const formats: Record<number, FieldFormat> = {};
+    for (const f of fields) {
+      const def = fieldsById.get(f.ID);
+      labels[f.ID] = def?.Name ?? String(f.ID);
+      if (def) formats[f.ID] = { Type: def.Type, Mask: def.Mask ?? null, Currency: def.Currency ?? null };
+    }
     edits.push({
       dbId,
       archiveId: r.archiveId,
@@ -329,6 +334,7 @@ export function buildFieldEdits(rows: DirtyRows, dbId: number, fieldsById: Reado
       fields,
       baseStamp: baseStampFor(r.rev, entries, outboxTarget(dbId, r.archiveId, r.docId)),
       labels,
+      formats,
       title: r.title,
     });
   }

@@ -13,7 +13,7 @@
  */
 import { annotationPaths, type AnnotationInput } from '../../api/annotations';
 import { getSession } from '../../session/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
 import { registerKind } from '../kinds';
 import { enqueue, outboxTarget } from '../outbox';
 
@@ -30,8 +30,10 @@ export interface AnnotationDoc {
 export interface AnnotationMeta extends AnnotationDoc {
   id: string;
   op: 'put' | 'delete';
-  /** How the tray names the change, in the user's words ("Note on page 2 of Invoice 12"). */
+  /** The document's title (the tray's fallback name of the change). */
   title: string;
+  /** How the tray names the change ("Annotation on page 2 of Invoice 12"), worded when shown. */
+  titleWords?: Words;
 }
 
 export function isAnnotationMeta(m: unknown): m is AnnotationMeta {
@@ -46,11 +48,12 @@ registerKind({ kind: ANNOTATION_KIND });
 export function enqueueAnnotation(
   doc: AnnotationDoc,
   change: { op: 'put'; id: string; input: AnnotationInput } | { op: 'delete'; id: string },
-  title: string,
+  where: { page: number; title: string },
   database: ArchiveDb = defaultDb,
   owner: string | null = getSession()?.userName ?? null,
 ): Promise<string> {
-  const meta: AnnotationMeta = { ...doc, id: change.id, op: change.op, title };
+  const titleWords: Words = { key: 'ANNOTATION_OUTBOX_TITLE', vars: { page: where.page, title: where.title } };
+  const meta: AnnotationMeta = { ...doc, id: change.id, op: change.op, title: where.title, titleWords };
   return enqueue(
     {
       kind: ANNOTATION_KIND,

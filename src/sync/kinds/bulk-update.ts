@@ -16,7 +16,8 @@ import { isApiError } from '../../api/api-error';
 import { BULK_UPDATE_JOB_KIND, BulkUpdateAccepted, bulkUpdatePaths, type BasicBulkUpdate, type BulkUpdateCall, type CsvBulkUpdate } from '../../api/bulk-update';
 import { IDEMPOTENCY_HEADER } from '../../api/errors';
 import { apiRequest } from '../../api/http';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
+import { jobTitleWords } from '../job-title';
 import { getSession } from '../../session/session';
 import { trackJob } from '../jobs';
 import { registerKind, type OutboxKind, type SendContext } from '../kinds';
@@ -30,8 +31,10 @@ export interface BulkUpdateMeta {
   call: BulkUpdateCall;
   /** How many documents the confirmed count said would change (the job's Count replaces it). */
   count: number;
-  /** "Bulk update of 12 documents", worded by the caller. */
+  /** "Bulk update of 12 documents", worded by the caller: the fallback of titleWords. */
   title: string;
+  /** The same as words (jobs-view.ts jobTitleWords), said in the language of the moment. */
+  titleWords?: Words;
   refusedKey?: string;
 }
 
@@ -65,7 +68,7 @@ export async function followBulkUpdate(database: ArchiveDb, entry: OutboxEntry, 
   const parsed = BulkUpdateAccepted.safeParse(result);
   if (!parsed.success) return;
   const m = entry.meta;
-  await trackJob({ id: parsed.data.JobId, dbId: m.dbId, kind: BULK_UPDATE_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, title: m.title, archiveId: m.archiveId, entryId: entry.id }, database);
+  await trackJob({ id: parsed.data.JobId, dbId: m.dbId, kind: BULK_UPDATE_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, archiveId: m.archiveId, entryId: entry.id }, database);
 }
 
 export const bulkUpdateKind: OutboxKind = { kind: BULK_UPDATE_KIND, send: sendBulkUpdate, response: BulkUpdateAccepted, followUp: followBulkUpdate };
@@ -82,7 +85,8 @@ export interface BulkUpdateInput {
 /** Keeps one confirmed bulk update in the outbox (queued); the enqueue trigger sends it. Resolves with the entry's id. */
 export async function enqueueBulkUpdate(input: BulkUpdateInput, database: ArchiveDb = defaultDb, owner: string | null = getSession()?.userName ?? null): Promise<string> {
   const dbId = input.body.DatabaseID;
-  const meta: BulkUpdateMeta = { dbId, archiveId: input.archiveId, call: input.call, count: input.count, title: input.title };
+  const titleWords = jobTitleWords({ kind: BULK_UPDATE_JOB_KIND, total: input.count });
+  const meta: BulkUpdateMeta = { dbId, archiveId: input.archiveId, call: input.call, count: input.count, title: input.title, ...(titleWords ? { titleWords } : {}) };
   // The count's Limit is not part of the update.
   const { Limit: _limit, ...body } = input.body;
   return enqueue(

@@ -24,7 +24,7 @@ import { DOCUMENT_GROUP_MAX, DocumentOperationAccepted, documentPaths, type Docu
 import type { JobKind } from '../../api/jobs';
 import { apiRequest } from '../../api/http';
 import { getSession } from '../../session/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
 import { trackJob } from '../jobs';
 import { enqueue } from '../outbox';
 import { registerKind, type OutboxKind, type SendContext } from '../kinds';
@@ -61,8 +61,10 @@ export interface DocumentOperationMeta {
   sent: number;
   /** The server job, once a call has told it. */
   jobId?: number;
-  /** How the user knows the action, in their words ("Move 12 documents to Contracts"), for the tray. */
+  /** How the user knows the action, in their words ("Move 12 documents to Contracts"): the fallback of titleWords. */
   title?: string;
+  /** The same as words (operationTitleWords), said in the language of the moment. */
+  titleWords?: Words;
   /** The destination's name, for the tray and the job. */
   destinationName?: string;
 }
@@ -160,6 +162,7 @@ export async function followDocumentOperation(database: ArchiveDb, entry: Outbox
       total: m.docs.length,
       owner: entry.owner ?? null,
       ...(m.title ? { title: m.title } : {}),
+      ...(m.titleWords ? { titleWords: m.titleWords } : {}),
       archiveId: m.archiveId,
       ...(m.destinationArchive !== undefined ? { destinationArchiveId: m.destinationArchive } : {}),
       entryId: entry.id,
@@ -183,8 +186,16 @@ export interface DocumentOperationInput {
   destinationArchive?: number;
   destinationName?: string;
   docs: OperationDoc[];
-  /** The tray's words for the action (the caller translates). */
+  /** The tray's words for the action (the caller translates operationTitleWords). */
   title: string;
+}
+
+/** How the tray names a copy/move/delete: "Move 12 documents to Contracts", or the one document's title. */
+export function operationTitleWords(input: Pick<DocumentOperationInput, 'op' | 'docs' | 'destinationName'>): Words {
+  const one = input.docs.length === 1 ? input.docs[0]!.title || `#${input.docs[0]!.id}` : null;
+  const vars = { count: input.docs.length, title: one ?? '', archive: input.destinationName ?? '' };
+  const key = input.op === 'Copy' ? 'DOCUMENTS_JOB_COPY' : input.op === 'Move' ? 'DOCUMENTS_JOB_MOVE' : 'DOCUMENTS_JOB_DELETE';
+  return { key: one ? `${key}_ONE` : key, vars };
 }
 
 /** Keeps one copy/move/delete action in the outbox (queued); the enqueue trigger drains it. Resolves with the entry's id. */
@@ -212,6 +223,7 @@ export async function enqueueDocumentOperation(
     })),
     sent: 0,
     title: input.title,
+    titleWords: operationTitleWords(input),
   };
   const first = meta.docs[0]!;
   return enqueue(

@@ -18,7 +18,8 @@ import { EXPORT_MAX_DOCUMENTS, ExportAccepted, exportPaths, type ExportFormat, t
 import { EXPORT_JOB_KIND } from '../../api/jobs';
 import { apiRequest } from '../../api/http';
 import { getSession } from '../../session/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
+import { jobTitleWords } from '../job-title';
 import { trackJob } from '../jobs';
 import { enqueue } from '../outbox';
 import { registerKind, type OutboxKind, type SendContext } from '../kinds';
@@ -31,8 +32,10 @@ export interface ExportRequestMeta {
   format: ExportFormat;
   /** How many documents the user asked for (checked ones, or the search's count); the job's Count replaces it. */
   count: number;
-  /** How the user knows the export ("Export 12 documents"), for the tray (the caller translates). */
+  /** How the user knows the export ("Export 12 documents"), worded by the caller: the fallback of titleWords. */
   title: string;
+  /** The same as words (jobs-view.ts jobTitleWords), said in the language of the moment. */
+  titleWords?: Words;
   /** The catalogue key of the server's refusal (e.g. ERROR_EXPORT_PDF_PENDING), when it gave one. */
   refusedKey?: string;
 }
@@ -80,7 +83,8 @@ export async function followExportRequest(database: ArchiveDb, entry: OutboxEntr
   if (!parsed.success) return;
   const m = entry.meta;
   await trackJob(
-    { id: parsed.data.JobId, dbId: m.dbId, kind: EXPORT_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, title: m.title, archiveId: m.archiveId, entryId: entry.id },
+    // Named by its kind, Count and format (jobs-view.ts jobTitleWords), as a device that learns of it from the server's list names it.
+    { id: parsed.data.JobId, dbId: m.dbId, kind: EXPORT_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, format: m.format, archiveId: m.archiveId, entryId: entry.id },
     database,
   );
 }
@@ -104,7 +108,9 @@ export interface ExportRequestInput {
 export async function enqueueExportRequest(input: ExportRequestInput, database: ArchiveDb = defaultDb, owner: string | null = getSession()?.userName ?? null): Promise<string> {
   const s = input.settings;
   if ((s.Docs?.length ?? 0) > EXPORT_MAX_DOCUMENTS) throw new Error(`enqueueExportRequest: more than ${EXPORT_MAX_DOCUMENTS} documents`);
-  const meta: ExportRequestMeta = { dbId: s.DatabaseID, archiveId: s.ArchiveID, format: s.Format ?? 'zip', count: input.count, title: input.title };
+  const format = s.Format ?? 'zip';
+  const titleWords = jobTitleWords({ kind: EXPORT_JOB_KIND, total: input.count, format });
+  const meta: ExportRequestMeta = { dbId: s.DatabaseID, archiveId: s.ArchiveID, format, count: input.count, title: input.title, ...(titleWords ? { titleWords } : {}) };
   const query = exportQueryStrings(input.query ?? {});
   return enqueue(
     {

@@ -9,6 +9,7 @@
  */
 import { documentPaths, FIELD_DATA_CONFLICT_KEY, FieldDataResult, formatRevTag, SECURE_ID_HEADER, type FieldDataConflict } from '../../api/documents';
 import type { DocumentField } from '../../api/search';
+import type { FieldRule } from '../../fields/rules';
 import { getSession } from '../../session/session';
 import { db as defaultDb, type ArchiveDb, type OutboxEntry, type OutboxState } from '../../db/db';
 import { registerKind } from '../kinds';
@@ -28,9 +29,16 @@ export interface FieldEdit {
   baseStamp: number | null;
   /** Field names by id, for the tray (the grid knows them; the outbox does not fetch them). */
   labels?: Record<number, string>;
+  /**
+   * How each edited field's values are shown (its Type, Mask, Currency), so the tray shows "13.05.2025"
+   * and "17.038,12" as the grid does (src/fields formatWireValue), not the wire's 2025-05-13 and 17038.12.
+   */
+  formats?: Record<number, FieldFormat>;
   /** How the user knows the document (e.g. its title), for the tray. */
   title?: string;
 }
+
+export type FieldFormat = Pick<FieldRule, 'Type' | 'Mask' | 'Currency'>;
 
 export type FieldEditMeta = Omit<FieldEdit, 'fields'>;
 
@@ -55,6 +63,7 @@ export async function enqueueFieldEdit(edit: FieldEdit, database: ArchiveDb = de
     hash: edit.hash,
     baseStamp: edit.baseStamp,
     ...(edit.labels ? { labels: { ...edit.labels } } : {}),
+    ...(edit.formats ? { formats: { ...edit.formats } } : {}),
     ...(edit.title ? { title: edit.title } : {}),
   };
   return enqueue(

@@ -32,9 +32,10 @@ import { BULK_UPDATE_BATCH_ROWS, BULK_UPDATE_ROWS_MISSING_KEY, type CsvRow } fro
 import { IDEMPOTENCY_HEADER } from '../../api/errors';
 import { apiRequest } from '../../api/http';
 import { IMPORT_JOB_KIND, ImportAccepted, ImportRowsReceived, importPaths, type ImportFile, type ImportRequestInput } from '../../api/import';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry, type UploadRecord } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type UploadRecord, type Words } from '../../db/db';
 import { getSession } from '../../session/session';
 import { trackJob } from '../jobs';
+import { jobTitleWords } from '../job-title';
 import { OutboxWait, registerKind, type OutboxKind, type SendContext } from '../kinds';
 import { enqueue } from '../outbox';
 import { isActiveUpload } from '../uploads';
@@ -54,8 +55,12 @@ export interface ImportBody {
 export interface ImportMeta {
   dbId: number;
   archiveId: number;
-  /** "Import of 12 documents from invoices.csv", worded by the caller. */
+  /** "Import of 12 documents from invoices.csv", worded by the caller: the fallback of titleWords. */
   title: string;
+  /** The same as words (jobs-view.ts jobTitleWords), said in the language of the moment. */
+  titleWords?: Words;
+  /** The CSV file's name (names the job). */
+  csvName?: string;
   /** Rows to import (the job's Count replaces it). */
   count: number;
   /** The local upload record of each file of request.Files (same index); null: no file to send. */
@@ -164,7 +169,7 @@ export async function followImport(database: ArchiveDb, entry: OutboxEntry, resu
   const parsed = ImportAccepted.safeParse(result);
   if (!parsed.success) return;
   const m = entry.meta;
-  await trackJob({ id: parsed.data.JobId, dbId: m.dbId, kind: IMPORT_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, title: m.title, archiveId: m.archiveId, entryId: entry.id }, database);
+  await trackJob({ id: parsed.data.JobId, dbId: m.dbId, kind: IMPORT_JOB_KIND, total: parsed.data.Count, owner: entry.owner ?? null, ...(m.csvName ? { name: m.csvName } : { title: m.title }), archiveId: m.archiveId, entryId: entry.id }, database);
 }
 
 export const importKind: OutboxKind = { kind: IMPORT_KIND, send: sendImport, response: ImportAccepted, followUp: followImport };
@@ -185,7 +190,9 @@ export async function enqueueImport(input: ImportInput, database: ArchiveDb = de
   const dbId = input.request.Database;
   const key = globalThis.crypto.randomUUID();
   const body: ImportBody = { request: { ...input.request, Key: key, Total: input.rows.length }, rows: input.rows };
-  const meta: ImportMeta = { dbId, archiveId: input.request.Archive, title: input.title, count: input.rows.length, uploads: input.uploads, batches: 0 };
+  const csvName = input.request.csvPath;
+  const titleWords = jobTitleWords({ kind: IMPORT_JOB_KIND, total: input.rows.length, name: csvName });
+  const meta: ImportMeta = { dbId, archiveId: input.request.Archive, title: input.title, ...(titleWords ? { titleWords } : {}), csvName, count: input.rows.length, uploads: input.uploads, batches: 0 };
   return enqueue(
     {
       kind: IMPORT_KIND,

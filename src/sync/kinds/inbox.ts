@@ -13,7 +13,7 @@
  */
 import { inboxPaths } from '../../api/inboxes';
 import { getSession } from '../../session/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
 import { enqueue } from '../outbox';
 import { registerKind, type OutboxKind } from '../kinds';
 
@@ -27,6 +27,8 @@ export interface InboxMeta {
   inboxIds: number[];
   fileName?: string;
   title: string;
+  /** The title as words, said in the language of the moment. */
+  titleWords?: Words;
 }
 
 export function isInboxMeta(m: unknown): m is InboxMeta {

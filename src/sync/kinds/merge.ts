@@ -14,7 +14,7 @@
  */
 import { MergeAnswer, documentPaths, type MergeRequest } from '../../api/documents';
 import { getSession } from '../../session/session';
-import { db as defaultDb, type ArchiveDb, type OutboxEntry } from '../../db/db';
+import { db as defaultDb, type ArchiveDb, type OutboxEntry, type Words } from '../../db/db';
 import { enqueue, outboxTarget } from '../outbox';
 import { registerKind, type OutboxKind } from '../kinds';
 
@@ -33,6 +33,8 @@ export interface MergeMeta {
   removed: { archiveId: number; id: number }[];
   /** How the user knows the action, in their words ("Merge 3 documents into Invoice 12"), for the tray. */
   title: string;
+  /** The same as words, said in the language of the moment. */
+  titleWords?: Words;
 }
 
 export function isMergeMeta(m: unknown): m is MergeMeta {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkUpdateCount } from '../../../api/bulk-update';
+import type { BulkRefusal, BulkUpdateCount } from '../../../api/bulk-update';
+import { failureText } from '../../../i18n/words';
+import { failureParts } from '../../../sync/jobs';
 import { Modal } from '../../../ui/modal';
 
 export interface UpdateCountModalProps {
@@ -19,7 +21,10 @@ export interface UpdateCountModalProps {
  * changes as the server's dry run lists them. Nothing to change: only Back.
  */
 export function UpdateCountModal({ count, fieldName, onConfirm, onBack, extra }: UpdateCountModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Each refusal in the user's words (its reason's key and parts), as the tray says a job's failures;
+  // a row that names no document by its CSV line.
+  const refusal = (r: BulkRefusal) => failureText(failureParts(r.DocID === 0 ? r : { ...r, Line: undefined }), t, (k) => i18n.exists(k));
   const empty = (v: string) => (v === '' ? t('BULK_UPDATE_EMPTY') : v);
   return (
     <Modal open title={t('BULK_UPDATE_CONFIRM_TITLE')} onClose={onBack} className="bulk-update-modal">
@@ -32,7 +37,7 @@ export function UpdateCountModal({ count, fieldName, onConfirm, onBack, extra }:
           <p>{t('BULK_UPDATE_REFUSED', { count: count.RefusedCount })}</p>
           <ul className="bulk-refused">
             {count.Refused.map((r) => (
-              <li key={`${r.DocID}-${r.Line ?? ''}`}>{r.Message}</li>
+              <li key={`${r.DocID}-${r.Line ?? ''}`}>{refusal(r)}</li>
             ))}
           </ul>
         </div>

@@ -18,6 +18,7 @@ import { SendToArchiveModal, type SendValues } from './send-to-archive-modal';
 import { InboxUpload } from './inbox-upload';
 import '../inbox.css';
 import { ReasonedButton } from '../../../ui/reasoned-button';
+import { worded } from '../../../i18n/words';
 
 /** The results feature's grid pieces, handed in by the route (a feature does not import another). */
 export interface InboxGridParts {
@@ -145,7 +146,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
   const rename = (newName: string) => {
     if (dialog?.kind !== 'rename') return;
     const from = dialog.name;
-    void enqueueInboxChange({ method: 'POST', inboxId, query: { FilePath: from, newFileName: newName } }, { action: 'rename', inboxIds: [inboxId], fileName: from, title: t('INBOX_RENAME_ENTRY', { name: from, newName }) }).then(() => queued(1));
+    void enqueueInboxChange({ method: 'POST', inboxId, query: { FilePath: from, newFileName: newName } }, { action: 'rename', inboxIds: [inboxId], fileName: from, ...worded(t, 'INBOX_RENAME_ENTRY', { name: from, newName }) }).then(() => queued(1));
     setDialog(null);
     setChecked(new Set());
   };
@@ -156,7 +157,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
       names.map((name) =>
         enqueueInboxChange(
           { method: 'GET', inboxId, query: { FilePath: name, targetInboxId: String(targetId), deleteOriginal: String(deleteOriginal) } },
-          { action: deleteOriginal ? 'move' : 'copy', inboxIds: [inboxId, targetId], fileName: name, title: t(deleteOriginal ? 'INBOX_MOVE_ENTRY' : 'INBOX_COPY_ENTRY', { name, inbox: target?.Name ?? String(targetId) }) },
+          { action: deleteOriginal ? 'move' : 'copy', inboxIds: [inboxId, targetId], fileName: name, ...worded(t, deleteOriginal ? 'INBOX_MOVE_ENTRY' : 'INBOX_COPY_ENTRY', { name, inbox: target?.Name ?? String(targetId) }) },
         ),
       ),
     ).then(() => queued(names.length));
@@ -169,7 +170,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
       names.map((name) =>
         enqueueInboxChange(
           { method: 'POST', inboxId, query: { fileName: name, destinationDatabaseId: String(db), destinationArchiveId: String(v.archiveId) }, body: { Fields: v.fields } },
-          { action: 'send', inboxIds: [inboxId], fileName: name, title: t('INBOX_SEND_ENTRY', { name, archive: v.archiveName }) },
+          { action: 'send', inboxIds: [inboxId], fileName: name, ...worded(t, 'INBOX_SEND_ENTRY', { name, archive: v.archiveName }) },
         ),
       ),
     ).then(() => queued(names.length));
@@ -179,7 +180,7 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
   const remove = () => {
     const names = selected;
     void Promise.all(
-      names.map((name) => enqueueInboxChange({ method: 'DELETE', inboxId, query: { FilePath: name } }, { action: 'delete', inboxIds: [inboxId], fileName: name, title: t('INBOX_DELETE_ENTRY', { name }) })),
+      names.map((name) => enqueueInboxChange({ method: 'DELETE', inboxId, query: { FilePath: name } }, { action: 'delete', inboxIds: [inboxId], fileName: name, ...worded(t, 'INBOX_DELETE_ENTRY', { name }) })),
     ).then(() => queued(names.length));
     setDialog(null);
     setChecked(new Set());

@@ -4,7 +4,7 @@ import { handleError } from '../../../api/error-handler';
 import type { JobRecord } from '../../../db/db';
 import { cancelJob } from '../../../sync/jobs-api';
 import { isFinalState } from '../../../sync/jobs-view';
-import { jobOutcome, jobStateWords, jobTitle } from '../job-words';
+import { jobFailureLines, jobOutcome, jobStateWords, jobTitle } from '../job-words';
 import type { DownloadExport } from './export-note';
 import { JobNoteLine } from './job-note-line';
 
@@ -18,11 +18,12 @@ export const FAILURES_SHOWN_OPEN = 3;
  * record as the server's answer left it.
  */
 export function JobItem({ job, onDownloadExport }: { job: JobRecord; onDownloadExport?: DownloadExport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const exists = (k: string) => i18n.exists(k);
   const [cancelling, setCancelling] = useState(false);
-  const title = jobTitle(job, t);
+  const title = jobTitle(job, t, exists);
   const final = isFinalState(job.state) || job.lost !== undefined;
-  const failures = job.failures ?? [];
+  const failures = jobFailureLines(job, t, exists);
   const outcome = jobOutcome(job, t);
   const counts = t('JOB_COUNTS', { succeeded: job.succeeded ?? 0, failed: job.failed ?? 0 });
 

@@ -2,14 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldDataConflict } from '../../../api/documents';
 import type { DocumentField } from '../../../api/search';
-import type { OutboxEntry } from '../../../db/db';
-import { isFieldEditMeta, keepMine } from '../../../sync/kinds/field-data';
+import type { OutboxEntry, Words } from '../../../db/db';
+import { formatWireValue } from '../../../fields/masks';
+import { browserAppLocale } from '../../../i18n/locale';
+import { sayWords } from '../../../i18n/words';
+import { isFieldEditMeta, keepMine, type FieldFormat } from '../../../sync/kinds/field-data';
 import { discardEntry, retryEntry, takeTheirs } from '../../../sync/outbox';
 import { failureWords } from '../outbox-reason';
 import { mergeNote } from '../merge-note';
 
-const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, empty: string): string => {
-  const v = f?.MVAL?.length ? f.MVAL.join(', ') : (f?.VAL ?? '');
+/** A field's value as the grid shows it (its Mask, else the locale's dates and numbers); wire values of entries kept without formats. */
+const shown = (f: Pick<DocumentField, 'VAL' | 'MVAL'> | undefined, format: FieldFormat | undefined, locale: string, empty: string): string => {
+  const values = f?.MVAL?.length ? f.MVAL : [f?.VAL ?? ''];
+  const v = values.map((x) => (format ? formatWireValue(format, x, locale) : x)).join(', ');
   return v === '' ? empty : v;
 };
 
@@ -34,6 +39,12 @@ function groupProgress(meta: unknown): { title?: string; sent?: number; total?: 
   };
 }
 
+/** The words a kind named its entry with (meta.titleWords: annotation, export, bulk update, import), if any. */
+function titleWordsOf(meta: unknown): Words | null {
+  const w = (meta as { titleWords?: Partial<Words> } | null | undefined)?.titleWords;
+  return w && typeof w.key === 'string' ? (w as Words) : null;
+}
+
 /** One outbox entry in the tray: what it changes, its state and reason, and what the user can do. */
 export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const { t, i18n } = useTranslation();
@@ -45,10 +56,14 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
   const current = conflict?.success ? conflict.data.Current.Fields : [];
   const empty = t('OUTBOX_EMPTY_VALUE');
   const group = meta ? null : groupProgress(entry.meta);
-  const title = meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : (group?.title ?? t('OUTBOX_OTHER_CHANGE', { kind: entry.kind }));
+  const exists = (k: string) => i18n.exists(k);
+  const locale = browserAppLocale(i18n.language);
+  // The kind's own words for the entry (said in the language of the moment), else the title it was worded with.
+  const title = sayWords(titleWordsOf(entry.meta), t, exists, meta ? (meta.title ?? t('OUTBOX_DOCUMENT', { id: meta.docId })) : (group?.title ?? t('OUTBOX_OTHER_CHANGE', { kind: entry.kind })));
+  const format = (id: number) => meta?.formats?.[id];
   const label = (id: number) => meta?.labels?.[id] ?? t('OUTBOX_FIELD', { id });
   const canDiscard = entry.state === 'failed' || entry.state === 'conflict';
-  const failure = entry.state === 'failed' ? failureWords(entry, title, t, (k) => i18n.exists(k)) : null;
+  const failure = entry.state === 'failed' ? failureWords(entry, title, t, exists) : null;
   // A merge or append says what came of it in its own words (its success or failure note).
   const merged = mergeNote(entry, t);
   // An entry failed before reasons were stored has only its error text: the server's words, unless
@@ -74,8 +89,8 @@ export function OutboxEntryItem({ entry }: { entry: OutboxEntry }) {
           const theirs = current.find((c) => c.ID === f.ID);
           return (
             <li key={f.ID}>
-              <span className="outbox-field-name">{label(f.ID)}</span>: {conflict?.success ? t('OUTBOX_MINE', { value: shown(f, empty) }) : shown(f, empty)}
-              {conflict?.success && theirs && <span className="outbox-theirs"> · {t('OUTBOX_THEIRS', { value: shown(theirs, empty) })}</span>}
+              <span className="outbox-field-name">{label(f.ID)}</span>: {conflict?.success ? t('OUTBOX_MINE', { value: shown(f, format(f.ID), locale, empty) }) : shown(f, format(f.ID), locale, empty)}
+              {conflict?.success && theirs && <span className="outbox-theirs"> · {t('OUTBOX_THEIRS', { value: shown(theirs, format(f.ID), locale, empty) })}</span>}
             </li>
           );
         })}

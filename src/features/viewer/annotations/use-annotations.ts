@@ -94,9 +94,9 @@ export function useAnnotations(input: { db: number; doc: ViewerDocumentInfo; pag
 
   const save = useCallback(
     (change: AnnotationChange, page: number) => {
-      void enqueueAnnotation({ dbId: ref.db, archiveId: ref.archiveId, docId: ref.docId, hash: ref.hash }, change, t('ANNOTATION_OUTBOX_TITLE', { page, title: input.title })).catch((e: unknown) => setMessage(errorText(e)));
+      void enqueueAnnotation({ dbId: ref.db, archiveId: ref.archiveId, docId: ref.docId, hash: ref.hash }, change, { page, title: input.title }).catch((e: unknown) => setMessage(errorText(e)));
     },
-    [ref, t, input.title],
+    [ref, input.title],
   );
 
   /** Places what is being placed at `at` (page fractions); a note needs its text first (the layer asks). */
