@@ -82,9 +82,9 @@ describe('a finished export in the tray', () => {
     }
   });
 
-  it('an export job is titled as one when the record has no title of its own', () => {
+  it('an export job with no title of its own is named from its kind and count, as the server list gives it', () => {
     show(job(note(), { title: undefined }));
-    expect(screen.getByRole('listitem', { name: 'Export (3)' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Export 3 documents' })).toBeTruthy();
   });
 });
 

@@ -11,6 +11,7 @@
 import type { Field } from '../../api/archives';
 import { FieldDataResult } from '../../api/documents';
 import type { OutboxEntry, OutboxState } from '../../db/db';
+import { documentLabelOf } from '../../fields/document-label';
 import { FIELD_MESSAGE_KEYS, FIELD_NOT_IN_LIST_KEY, FIELD_REGEX_MISMATCH_KEY, type FieldCode } from '../../fields/codes';
 import { canEditRow, gridFields, isCellEditable, READ_ONLY_LICENCE_TYPE } from '../../fields/editability';
 import { formatWireValue } from '../../fields/masks';
@@ -218,12 +219,8 @@ export function applyCheck(field: EditField, cell: DirtyCell, answer: CheckAnswe
 
 /** A document label for the tray: its first non-empty character field, else the file name, else #id. */
 export function documentLabel(doc: EditDoc, fields: readonly EditField[]): string {
-  for (const f of fields) {
-    if (f.Type !== FIELD_TYPE.character) continue;
-    const v = cellText(originalValue(doc, f.ID)).trim();
-    if (v) return v;
-  }
-  return doc.FileName?.trim() || `#${doc.Id}`;
+  const values = { FileName: doc.FileName, Fields: fields.map((f) => ({ ID: f.ID, VAL: cellText(originalValue(doc, f.ID)) })) };
+  return documentLabelOf(values, fields) || `#${doc.Id}`;
 }
 
 export const docArchiveId = (doc: Pick<EditDoc, 'ArchiveId' | 'Archive'>, fallback: number): number => doc.ArchiveId ?? doc.Archive ?? fallback;
