@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
- * Imports run one way (ARCHITECTURE.md "The parts"): app -> features -> (session, sync, api, db,
+ * Imports run one way (docs/architecture.md "The parts"): app -> features -> (session, sync, api, db,
  * fields, ui, i18n); a feature never imports another feature (a route in src/app composes them);
  * src/api and src/fields are pure; workers/, src/db and the non-hook parts of src/session and src/sync run
  * in workers and the service worker, so they import no React, no i18next and no UI. The paths are

@@ -162,7 +162,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // Browsers without <link rel="modulepreload"> still load every module, only without the head
-    // start; the polyfill would cost every user first-screen bytes (ARCHITECTURE.md "Budgets").
+    // start; the polyfill would cost every user first-screen bytes (docs/development.md "Budgets").
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

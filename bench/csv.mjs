@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CSV budgets (ARCHITECTURE.md "Budgets"; issue 11 item 6), measured in Debian Chromium:
+// CSV budgets (docs/development.md "Budgets"; issue 11 item 6), measured in Debian Chromium:
 // 1. file to validated counts in workers/csv.worker.ts (built by Vite as the app builds it) on a
 //    generated ~200 MiB CSV with quoted fields, doubled quotes and line breaks inside fields, picked
 //    through an <input type=file> (a disk-backed File): the worker parses it and checks five of its

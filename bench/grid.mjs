@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Results grid budgets (ARCHITECTURE.md "Budgets"), measured in Debian Chromium on the production
+// Results grid budgets (docs/development.md "Budgets"), measured in Debian Chromium on the production
 // build in dist/: a 10,000-row page from Dexie to a painted grid, the next-page swap, a sort of
 // 10,000 rows, and the cells in the DOM. The real /results route runs against a static server on
 // dist/; the API is answered by Playwright (context.route) and the pages are put into IndexedDB

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Chunked upload against a plain POST (issue 11 item 6, ARCHITECTURE.md "Budgets": an upload of a
+// Chunked upload against a plain POST (issue 11 item 6, docs/development.md "Budgets": an upload of a
 // 200 MiB file over loopback within 20% of a single plain POST of the same file; completes across
 // 200 random disconnects with at most one chunk re-sent per disconnect).
 //

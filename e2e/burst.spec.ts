@@ -3,7 +3,7 @@
  * thumbnail strip become an import document, opened through the view route (ImportDoc,
  * RequestedPages, deleteBurstedPages) where the archive choice for bursting indexes it; the new
  * document is found in the grid with its 2 pages. With "Remove the burst pages" the source lost them.
- * The refusals of archive-inbox-ops.md §5 are said in words. A @touch case at tablet size: long-press
+ * The refusals of the archive-ops spec §5 are said in words. A @touch case at tablet size: long-press
  * selects, 44 px targets.
  */
 import type { APIRequestContext, Page } from '@playwright/test';

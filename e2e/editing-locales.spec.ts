@@ -1,5 +1,5 @@
 /**
- * Index editing in the browser's locale (issue 4; user-app.md §5, archive-inbox-ops.md §4-5), against
+ * Index editing in the browser's locale (issue 4; the user-app spec §5, the archive-ops spec §4-5), against
  * the real server: every field type typed valid and invalid in de-DE, fr-FR and en-GB. An invalid
  * value shows its translated message and is never sent; valid ones arrive in wire form (ISO dates,
  * '.' decimals) as one update in the history, and the grid shows them through the field's mask in

@@ -38,7 +38,7 @@ async function getJob(request: APIRequestContext, token: string, id: number): Pr
   return (await res.json()) as JobAnswer;
 }
 
-/** One per-document call of a group job (archive-inbox-ops.md §7); answers the job's id. */
+/** One per-document call of a group job (the archive-ops spec §7); answers the job's id. */
 async function operate(
   request: APIRequestContext,
   token: string,

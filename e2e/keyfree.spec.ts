@@ -1,5 +1,5 @@
 /**
- * Key-free extraction (issue 12 item 5; archive-inbox-ops.md §4) against the built app and the real
+ * Key-free extraction (issue 12 item 5; the archive-ops spec §4) against the built app and the real
  * server, whose OCR (tesseract.js) reads the seeded invoice PDF: with the indexer panel open, the
  * toggle turns extraction on, the page's words are drawn over it after the 1.5 s wait, and tapping
  * three words fills three fields, the status naming the field each fills; a word that matches no

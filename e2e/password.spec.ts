@@ -1,6 +1,6 @@
 /**
  * Settings > Password (issue 8 item 16): the own password changed through the screen, with the
- * spec's checks (user-app.md §5) and messages (§8); the server asks for the current password and
+ * spec's checks (the user-app spec §5) and messages (§8); the server asks for the current password and
  * ends the user's other sessions while this one stays signed in. The test changes the `viewer`
  * account's password (the only demo account whose own password meets the 6-18 rule, so it can be
  * put back) and puts it back afterwards; no other browser test signs in while it runs (one worker).

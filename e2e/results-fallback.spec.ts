@@ -7,7 +7,7 @@ const setTitle = (request: APIRequestContext, token: string, doc: Doc, title: st
 
 const pageButton = (page: Page, n: number) => page.getByRole('button', { name: `Page ${n}`, exact: true });
 
-test.describe('a page that comes back empty (user-app.md §4)', () => {
+test.describe('a page that comes back empty (the user-app spec §4)', () => {
   test('falls back to an earlier page when its documents are gone', async ({ page, request }) => {
     const token = await openDemo(page, 'admin');
     // Three contracts (no other test edits contracts) get a title no other test uses; the search

@@ -417,7 +417,7 @@ test.describe('permissions', () => {
     await expect(page.getByRole('combobox', { name: 'Archive' }).locator('option')).toHaveText([/^Invoices \(\d+\)$/, /^Paid Invoices \(\d+\)$/]);
     await expect(page.locator('.results-screen')).toHaveAttribute('data-read-only', 'true');
     await expect(page.getByRole('button', { name: /edit|save|update/i })).toHaveCount(0);
-    // Copy, move and delete are there but unavailable, saying why (user-app.md §6: licence type 4).
+    // Copy, move and delete are there but unavailable, saying why (the user-app spec §6: licence type 4).
     for (const name of ['Copy', 'Move', 'Delete']) await expect(page.getByRole('group', { name: 'Document actions' }).getByRole('button', { name, exact: true })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: /edit/i })).toHaveCount(0);
     // Cells are read-only: a double click opens no editor but the document, in the viewer.

@@ -28,7 +28,7 @@ test.describe('sign-in and the database list', () => {
 
   test('the read-only viewer, with one database, has it opened for them', async ({ page }) => {
     await signIn(page, 'viewer');
-    // One database: selected automatically (user-app.md §3), straight to its search screen.
+    // One database: selected automatically (the user-app spec §3), straight to its search screen.
     await expect(page).toHaveURL(/\/view\?db=1$/);
     await expect(page.getByText('Database: Demo Archive')).toBeVisible();
     await expect(page.getByText('Read-only licence')).toBeVisible();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every bench/*.mjs in turn; each prints its figures beside their budgets
-// (ARCHITECTURE.md "Budgets"). Not part of the pass/fail suite.
+// (docs/development.md "Budgets"). Not part of the pass/fail suite.
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

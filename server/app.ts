@@ -198,7 +198,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<BuiltServer>
     }
     // Cancelling one's own job changes no document (routes/jobs.ts answers 404 for anyone else's).
     if (request.method === 'DELETE' && route === '/api/jobs/:id') return;
-    // Nor does an export (user-app.md §6 bars this licence from the Excel export only, which
+    // Nor does an export (the user-app spec §6 bars this licence from the Excel export only, which
     // services/export-request.ts refuses).
     if (request.method === 'POST' && route === '/api/dbs/:db/export') return;
     // Nor opening the viewer: a viewer session only records which documents the user is paging through.

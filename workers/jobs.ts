@@ -1,5 +1,5 @@
 /**
- * The jobs worker's loop (workers/jobs.worker.ts wires it; ARCHITECTURE.md "Long jobs"). What to poll
+ * The jobs worker's loop (workers/jobs.worker.ts wires it; docs/architecture.md "Long jobs"). What to poll
  * when and how an answer is merged live in src/sync/jobs.ts; this file only runs its steps:
  * - at start, once: GET api/jobs (jobs of this user from other devices, or whose record was lost);
  * - then pollJobs, and a timer for the earliest next poll; no timer when nothing needs polling;

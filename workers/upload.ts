@@ -1,5 +1,5 @@
 /**
- * The upload worker's loop (workers/upload.worker.ts wires it; ARCHITECTURE.md "Uploads"). Which
+ * The upload worker's loop (workers/upload.worker.ts wires it; docs/architecture.md "Uploads"). Which
  * upload goes next and what an answer means live in src/sync/upload-engine.ts; the loop itself
  * (watching the table, waiting uploads tried again when due or on kick, a session error stopping it)
  * is workers/record-loop.ts, shared with the pin worker. One upload at a time, oldest first.

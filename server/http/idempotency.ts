@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for non-GET requests (ARCHITECTURE.md "Writes: the outbox"). The first answer to a
+ * Idempotency-Key for non-GET requests (docs/architecture.md "Writes: the outbox"). The first answer to a
  * key is stored (idempotency_keys, per user) and replayed for every repeat for at least 8 days, so
  * an outbox replay or a browser re-send never acts twice. Same key with a different request: 422.
  * Same key while the first is still running: 409 (Retry-After: 1). 5xx answers and aborted

@@ -1,5 +1,5 @@
 /**
- * Advanced links, the administration's side (admin-console.md §3, §7; contract
+ * Advanced links, the administration's side (the console spec §3, §7; contract
  * src/api/admin-advanced-links.ts): POST, PUT ?id= and DELETE ?id= on api/AdvancedLinks/databases/{db},
  * and GET api/admin/databases/{db}/advancedlinks for the console's list. The reading side for users
  * (GET ?archiveId= / ?id=) is advanced-links.ts.

@@ -1,5 +1,5 @@
 /**
- * Advanced links, the reading side (archive-inbox-ops.md §3; admin-console.md §7 "AdvancedLinks";
+ * Advanced links, the reading side (the archive-ops spec §3; the console spec §7 "AdvancedLinks";
  * contract src/api/advanced-links.ts):
  *   GET api/AdvancedLinks/databases/{db}?archiveId=  -> AdvancedLinkList (the archive's, its parents', the database's)
  *   GET api/AdvancedLinks/databases/{db}?id=         -> AdvancedLink

@@ -1,5 +1,5 @@
 /**
- * Archives, their fields and tabs, and list values (user-app.md §7; src/api/archives.ts):
+ * Archives, their fields and tabs, and list values (the user-app spec §7; src/api/archives.ts):
  *   GET api/dbs/{db}/archives                         -> ArchiveList (archives the user may view)
  *   GET api/dbs/{db}/archives/{a}?type=fields|tabs|info, ?index= -> FieldList | ViewTabList | Archive | ArchiveList
  *   GET api/dbs/{db}/lists/{listId}?index=            -> ListItems (at most TEXT_COMPLETE_MAX)

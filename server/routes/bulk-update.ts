@@ -1,5 +1,5 @@
 /**
- * Bulk update (user-app.md §7 Update and Count; the contract is src/api/bulk-update.ts):
+ * Bulk update (the user-app spec §7 Update and Count; the contract is src/api/bulk-update.ts):
  *   POST api/dbs/{db}/bulkupdate/rows                        CsvRowBatch  -> CsvRowsReceived
  *   POST api/dbs/{db}/bulkupdate/{BasicSearchCount|CSVUpdateCount|BulkUpdateSearchCount}   -> BulkUpdateCount
  *   POST api/dbs/{db}/bulkupdate/{UserPassedBulkUpdateSearch|UserPassedUpdateSearch|BulkUpdateDirect|BulkUpdateSearch}

@@ -1,5 +1,5 @@
 /**
- * Burst and its import documents (archive-inbox-ops.md §7 "GET files with fileName, action=burst and
+ * Burst and its import documents (the archive-ops spec §7 "GET files with fileName, action=burst and
  * RequestedPages (repeated)"; the contract and the calls: src/api/burst.ts). Thin: parse, then
  * services/burst.ts.
  */

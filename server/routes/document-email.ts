@@ -1,5 +1,5 @@
 /**
- * GET api/dbs/{db}/archives/{a}/documents/{id}/email?SecureId=&To=&Subject=&Message= (user-app.md §7):
+ * GET api/dbs/{db}/archives/{a}/documents/{id}/email?SecureId=&To=&Subject=&Message= (the user-app spec §7):
  * the contract is src/api/documents.ts DocumentEmailQuery; the work and the refusals are in
  * services/email.ts. GET api/email/settings answers whether e-mail is set up at all (EmailSettingsAnswer).
  */

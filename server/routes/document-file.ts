@@ -1,5 +1,5 @@
 /**
- * GET api/dbs/{db}/archives/{a}/documents/{id}/file?SecureId=&fileNameFieldId=&auditEntry= (user-app.md
+ * GET api/dbs/{db}/archives/{a}/documents/{id}/file?SecureId=&fileNameFieldId=&auditEntry= (the user-app spec
  * §7 single export; contract src/api/export.ts SingleExportQuery): the document's file as an
  * attachment, with its length and an RFC 5987 name. The checks and the bytes are in
  * services/document-file.ts. Not compressed: the bytes and Content-Length are the file's own, and

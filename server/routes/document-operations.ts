@@ -1,5 +1,5 @@
 /**
- * Copy, move and delete, one call per document (archive-inbox-ops.md §4, §7; the contract and its
+ * Copy, move and delete, one call per document (the archive-ops spec §4, §7; the contract and its
  * rules: src/api/documents.ts documentPaths.operation):
  *   GET api/dbs/{db}/archives/{a}/documents/{id}/{Copy|Move|delete}?SecureId=&Job=&Count=&DestinationArchive=
  *     -> 200 DocumentOperationAccepted; the job runner does the work (jobs/runner.ts).

@@ -1,5 +1,5 @@
 /**
- * Document thumbnails and histories (user-app.md §7; archive-inbox-ops.md §3, §7):
+ * Document thumbnails and histories (the user-app spec §7; the archive-ops spec §3, §7):
  *   GET api/dbs/{db}/archives/{a}/documents/{id}/thumb?SecureId=&Height=&Width=&Page= -> image/png
  *   GET api/dbs/{db}/archives/{a}/documents/{id}/audit?SecureId=                      -> DocumentHistory
  *   GET api/dbs/{db}/archives/{a}/audit?Page=&DocLimit=                                -> ArchiveHistory

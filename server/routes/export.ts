@@ -1,5 +1,5 @@
 /**
- * Export as a server job (user-app.md §7; the contract is src/api/export.ts):
+ * Export as a server job (the user-app spec §7; the contract is src/api/export.ts):
  *   POST api/dbs/{db}/export?field=&auditEntry=&alwaysExportZip=  body ExportSettings -> ExportAccepted
  *        (services/export-request.ts checks it and writes the job; the runner works it: services/export.ts)
  *   GET  api/dbs/{db}/export?jobid=N -> the finished file, streamed from disk; 409 while it runs (the

@@ -1,5 +1,5 @@
 /**
- * Index field edits (user-app.md §7; issue 4):
+ * Index field edits (the user-app spec §7; issue 4):
  *   PUT api/UpdateDocument/databases/{db}/archive/{a}/document/{id}/FieldData?secureId=
  *       headers Auth-Token, Secure-Id, Idempotency-Key, If-Match: "<Rev>"; body FieldData
  *       -> FieldDataResult | 400 FieldDataInvalid | 409 FieldDataConflict (src/api/documents.ts)

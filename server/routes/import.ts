@@ -1,5 +1,5 @@
 /**
- * Import documents with index data (user-app.md §7 helper "Import: ImportDocuments"; the contract is
+ * Import documents with index data (the user-app spec §7 helper "Import: ImportDocuments"; the contract is
  * src/api/import.ts):
  *   POST api/dbs/{db}/import/rows              CsvRowBatch    -> CsvRowsReceived (staged as a CSV bulk update's)
  *   POST api/dbs/{db}/import/ImportDocuments   ImportRequest  -> ImportAccepted (one job; services/import.ts)

@@ -1,6 +1,6 @@
 /**
- * The inbox calls that change files, and an inbox file's thumbnail and bytes (archive-inbox-ops.md
- * §7 "On inboxes/{id}"; user-app.md §7 "inbox thumbnail by inbox and FileName"; the contract:
+ * The inbox calls that change files, and an inbox file's thumbnail and bytes (the archive-ops spec
+ * §7 "On inboxes/{id}"; the user-app spec §7 "inbox thumbnail by inbox and FileName"; the contract:
  * src/api/inboxes.ts). Thin: parse, then services/inbox-changes.ts. Every name in a query (FilePath,
  * newFileName, fileName, FileName) is checked by inboxNameProblem before anything reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * Inbox calls (user-app.md §7 "GET api/inboxes"; archive-inbox-ops.md §7; the contract and every
+ * Inbox calls (the user-app spec §7 "GET api/inboxes"; the archive-ops spec §7; the contract and every
  * answer: src/api/inboxes.ts):
  *   GET api/inboxes                                          -> InboxList (the user's inboxes)
  *   GET api/inboxes?Id=&pageNumber=&numberOfDocuments=&sort= -> InboxFiles (one page of one inbox)

@@ -1,5 +1,5 @@
 /**
- * POST api/indexes?dbId=&archiveId=|archId=&token= (archive-inbox-ops.md §7 "Field validation"):
+ * POST api/indexes?dbId=&archiveId=|archId=&token= (the archive-ops spec §7 "Field validation"):
  * checks a field payload [{ID, VAL, MVAL}] in wire form with the client's own rules
  * (src/fields/rules.ts) and answers [{ID, Code, Key?, Message?, Normalized?, NormalizedMVAL?}]
  * (src/fields/check-contract.ts), adding what only the server knows: -4 for a field that is not
@@ -76,7 +76,7 @@ export function indexesValidateRoutes(app: FastifyInstance, ctx: ServerContext) 
       const multi = isMultiField(field);
       let values = multi ? (r.normalizedMVAL ?? []) : [r.normalized ?? ''];
       // Fixed lists and type-ahead lists (a List without Prop 128): "a user-typed list value must
-      // match a list item" (archive-inbox-ops.md §5). Dynamic lists depend on the document's other
+      // match a list item" (the archive-ops spec §5). Dynamic lists depend on the document's other
       // values and are checked on save (PUT FieldData).
       if (row.list_id !== null && (row.prop & DYNAMIC_LIST) === 0) {
         let known = lists.get(row.list_id);

@@ -1,5 +1,5 @@
 /**
- * Licence calls (user-app.md §7): GET api/licenses (Basic credentials -> {Token, Type};
+ * Licence calls (the user-app spec §7): GET api/licenses (Basic credentials -> {Token, Type};
  * validate=true / checkRestricted=true -> LicenceValidation), GET api/authorize, GET and DELETE
  * api/licenses/{token}.
  */

@@ -1,5 +1,5 @@
 /**
- * Merge and append (archive-inbox-ops.md §7; the contract: src/api/documents.ts MergeRequest):
+ * Merge and append (the archive-ops spec §7; the contract: src/api/documents.ts MergeRequest):
  *   POST api/dbs/{db}/merge  body MergeRequest -> 200 MergeAnswer
  * The work is done by services/merge.ts, synchronously: a merge of a few documents takes well under a
  * second. Writes pass the Idempotency-Key middleware like every POST.

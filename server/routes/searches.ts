@@ -1,5 +1,5 @@
 /**
- * Saved searches and their results (user-app.md §3, §4, §7; src/api/search.ts):
+ * Saved searches and their results (the user-app spec §3, §4, §7; src/api/search.ts):
  *   GET api/dbs/{db}/searches                                   -> SearchList (SearchListEntry)
  *   GET api/dbs/{db}/searches/{id}[?SearchCriteria=&count=true] -> SearchDetail
  *   GET api/dbs/{db}/searches/{id}/archive/{a}/documents        -> DocumentPage

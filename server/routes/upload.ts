@@ -1,5 +1,5 @@
 /**
- * Chunked uploads (user-app.md §7 "POST upload, upload/chunk; GET upload"; the contract:
+ * Chunked uploads (the user-app spec §7 "POST upload, upload/chunk; GET upload"; the contract:
  * src/api/upload.ts; the work: services/upload.ts):
  *   POST api/upload                 UploadStart (JSON, with its Idempotency-Key) -> UploadState
  *   POST api/upload/chunk?JobID=&Index=   the chunk's bytes (application/octet-stream) -> UploadState

@@ -1,5 +1,5 @@
 /**
- * Viewer sessions (user-app.md §7 "POST session"; contract src/api/viewer.ts):
+ * Viewer sessions (the user-app spec §7 "POST session"; contract src/api/viewer.ts):
  *   POST api/session        body ViewerSessionRequest -> 200 { Id }
  *   GET  api/session/{id}                            -> 200 ViewerSession
  * The work is in services/viewer-session.ts.

@@ -1,5 +1,5 @@
 /**
- * Key-free extraction's words (archive-inbox-ops.md §7 "key-free page word extraction"; contract
+ * Key-free extraction's words (the archive-ops spec §7 "key-free page word extraction"; contract
  * src/api/words.ts):
  *   GET api/dbs/{db}/archives/{a}/documents/{id}/words?SecureId=&Page= -> PageWords
  * View right (archive bit 1) and the document's Hash, as for its thumbnails. The work is in

@@ -86,7 +86,7 @@ export interface SearchRow {
 
 /**
  * Searches of a database with their archives and whether the user passes the search's own
- * permissions: none set, everyone; grantAll (admin-console.md §3), everyone, also users and groups
+ * permissions: none set, everyone; grantAll (the console spec §3), everyone, also users and groups
  * made after it was saved; else a run right (1) of the user or of one of their groups.
  */
 export async function searchesOf(db: Queryable, dbId: number, userId: number, searchId?: number): Promise<SearchRow[]> {

@@ -1,5 +1,5 @@
 /**
- * A realistic history for each seeded document (archive-inbox-ops.md §3 History categories):
+ * A realistic history for each seeded document (the archive-ops spec §3 History categories):
  * indexed first, then a few events of other categories between its creation and now. Uses its own
  * random sequence so the documents' field values do not depend on it.
  */

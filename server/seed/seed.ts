@@ -304,7 +304,7 @@ export async function seed(store: Store, files: FileStore, opts: SeedOptions): P
 }
 
 /**
- * The export refusals (user-app.md §4 "Export conversion states", §8) need documents that wait for
+ * The export refusals (the user-app spec §4 "Export conversion states", §8) need documents that wait for
  * PDF conversion or are in a workflow. Contracts converts to PDF (convert_pdf), and its last
  * documents (highest ids: the grid's last page in its default order) are ones no test counts or
  * edits: the last waits for PDF conversion, the one before it is in a workflow, the third is both.

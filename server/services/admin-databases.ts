@@ -1,7 +1,7 @@
 /**
  * Databases of the administration console (src/api/admin-databases.ts): list, create, edit, delete
  * and the SQL index rebuild, over the databases table (migration 001). Names are filtered as
- * admin-console.md §5 says; a second database needs the MDB feature licence (features table).
+ * the console spec §5 says; a second database needs the MDB feature licence (features table).
  */
 import { filterDatabaseName, MDB_FEATURE, type AdminDatabase, type DatabaseEdit } from '../../src/api/admin-databases.js';
 import { adminDatabaseIds } from '../auth/permissions.js';

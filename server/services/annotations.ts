@@ -1,6 +1,6 @@
 /**
  * Page rotation (the Processing handler), annotations and stamps (the contract: src/api/annotations.ts;
- * user-app.md §6, §7; archive-inbox-ops.md §3; admin-console.md stamps).
+ * the user-app spec §6, §7; the archive-ops spec §3; the console spec stamps).
  *
  * What is stored where:
  * - A rotation rewrites the stored file: a PDF page's /Rotate (pdf-lib; text and vectors kept), a
@@ -312,13 +312,13 @@ export async function deleteAnnotation(store: Store, actor: Actor, ref: DocRef, 
 
 // ---- Stamps ----
 
-/** Every stamp, sorted alphabetically (admin-console.md: "Stamps are listed alphabetically"). */
+/** Every stamp, sorted alphabetically (the console spec: "Stamps are listed alphabetically"). */
 export async function listStamps(db: Queryable): Promise<Stamp[]> {
   const r = await db.query<{ id: number; text: string }>('SELECT id, text FROM stamps ORDER BY lower(text), text, id');
   return r.rows.map((s) => ({ Id: s.id, Text: s.text }));
 }
 
-/** Stamps are changed by an administrator of all databases only (admin-console.md). */
+/** Stamps are changed by an administrator of all databases only (the console spec). */
 async function requireAdminAll(db: Queryable, actor: Actor) {
   const r = await db.query<{ is_admin_all: boolean }>('SELECT is_admin_all FROM users WHERE id = $1', [actor.userId]);
   if (!r.rows[0]?.is_admin_all) throw Errors.forbidden('Only an administrator of all databases can change stamps');

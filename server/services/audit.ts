@@ -1,5 +1,5 @@
 /**
- * The one place an audit entry (archive-inbox-ops.md §3 "Audit entry") is written. Routes and jobs
+ * The one place an audit entry (the archive-ops spec §3 "Audit entry") is written. Routes and jobs
  * call it inside the transaction of the change it records, so an entry exists exactly when its change
  * does. `details.Event` holds the sentence's parts (src/api/audit.ts HistoryEvent) so that a client
  * words it in its user's language; `message` keeps the English sentence for older clients.

@@ -122,7 +122,7 @@ export class PlanContext {
   }
 }
 
-/** Why an archive takes no bulk update, or null (user-app.md §5: revision control; bit 1024). */
+/** Why an archive takes no bulk update, or null (the user-app spec §5: revision control; bit 1024). */
 export function archiveRefusal(a: ArchiveRow | undefined): Refusal | null {
   if (!a || (a.rights & ARCHIVE_PERMISSIONS.view) === 0) return { reason: 'The document does not exist', key: 'ERROR_NOT_FOUND', words: { Key: JOB_REASON_KEYS.notFound } };
   if ((a.props & ARCHIVE_PROPS.revisionControl) !== 0) return { reason: `Archive ${a.name} is under revision control and cannot be bulk updated`, key: UPDATE_REVISION_ARCHIVE_KEY, words: { Key: JOB_REASON_KEYS.revisionArchive, Params: { archive: a.name } } };
@@ -268,7 +268,7 @@ async function searchTargets(store: Store, ctx: PlanContext, dbId: number, searc
 async function basicDocs(store: Store, ctx: PlanContext, dbId: number, b: BasicBulkUpdate): Promise<{ archiveId: number; id: number }[]> {
   const a = ctx.archives.get(b.ArchiveID);
   if (!a) throw Errors.notFound(`Archive ${b.ArchiveID} does not exist`);
-  // user-app.md §5: a revision-control archive takes no bulk update at all.
+  // the user-app spec §5: a revision-control archive takes no bulk update at all.
   if ((a.props & ARCHIVE_PROPS.revisionControl) !== 0) throw new ApiError(400, `Archive ${a.name} is under revision control and cannot be bulk updated`, UPDATE_REVISION_ARCHIVE_KEY);
   if ((a.rights & ARCHIVE_PERMISSIONS.edit) === 0) throw Errors.forbidden(`You do not have permission to edit documents of archive ${a.name}`);
   if (b.UpdateType === 'documentSelectUpdate') {

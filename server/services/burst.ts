@@ -1,5 +1,5 @@
 /**
- * Burst (archive-inbox-ops.md §4, §5, §7; the contract: src/api/burst.ts): chosen pages of one PDF or
+ * Burst (the archive-ops spec §4, §5, §7; the contract: src/api/burst.ts): chosen pages of one PDF or
  * TIFF document copied into a new import document, which the user then indexes into an archive; on
  * request the burst pages then leave the source (a new version of it).
  *

@@ -1,5 +1,5 @@
 /**
- * Single export (user-app.md §7 `GET .../documents/{id}/file`; contract src/api/export.ts): which
+ * Single export (the user-app spec §7 `GET .../documents/{id}/file`; contract src/api/export.ts): which
  * bytes a download of one document gives and under which name. A document of one file gives that
  * file as stored (streamed from the blob store by path, never read into memory); a document of
  * several files gives ONE PDF of all its pages in order (merge.ts pagesToPdf, the same code the
@@ -24,7 +24,7 @@ export interface SingleExportRequest {
   auditEntry?: boolean;
   /**
    * Read to be shown (the viewer, a document kept offline), not exported: the view right (1) is
-   * enough (archive-inbox-ops.md §5: view rights are needed to open a document) and no history is
+   * enough (the archive-ops spec §5: view rights are needed to open a document) and no history is
    * written (opening writes its own 'viewed').
    */
   forView?: boolean;

@@ -1,6 +1,6 @@
 /**
  * Documents: loading one with its rights check, and copying, moving and deleting one
- * (archive-inbox-ops.md §4, §6, §7). Routes and the job runner both call these; each change writes
+ * (the archive-ops spec §4, §6, §7). Routes and the job runner both call these; each change writes
  * its history entry (services/audit.ts) in the caller's transaction.
  *
  * What each operation does to the rows:
@@ -125,7 +125,7 @@ export function checkDestination(archives: ReadonlyMap<number, ArchiveRow>, t: P
 }
 
 /**
- * Whether the actor may do `op` on the document now (archive-inbox-ops.md §6; user-app.md §6): the
+ * Whether the actor may do `op` on the document now (the archive-ops spec §6; the user-app spec §6): the
  * read-only licence may not; delete needs bit 8 and move bit 131072 on the source, copy needs view
  * there; copy and move need add (2) on the destination; a document checked out by another user in a
  * revision-controlled archive is refused. Throws the refusal (ApiError); the caller records it.

@@ -1,5 +1,5 @@
 /**
- * E-mail of a document (user-app.md §7 `GET .../documents/{id}/email`): the document's files go as
+ * E-mail of a document (the user-app spec §7 `GET .../documents/{id}/email`): the document's files go as
  * attachments through the SMTP server named by the environment (SMTP_HOST, SMTP_PORT default 25,
  * SMTP_USER, SMTP_PASSWORD, SMTP_FROM, SMTP_SECURE). Nothing is kept: the mail is sent during the
  * request, and only a sent mail writes its 'email' history entry. The attachments are streamed from

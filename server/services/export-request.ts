@@ -51,7 +51,7 @@ function checkNames(s: ExportSettings) {
     ['CsvFile', s.CsvFile],
   ] as const) {
     if (value === undefined) continue;
-    // user-app.md §5: folder path and file name forbid \ / : * ? " < > |; control characters cannot name a file either.
+    // the user-app spec §5: folder path and file name forbid \ / : * ? " < > |; control characters cannot name a file either.
     // eslint-disable-next-line no-control-regex
     if (FORBIDDEN_NAME_CHARS.test(value) || /[\u0000-\u001f]/.test(value)) throw Errors.badRequest(`${name} must not contain \\ / : * ? " < > | or control characters`);
     if (value.length > 200) throw Errors.badRequest(`${name} is longer than 200 characters`);
@@ -93,7 +93,7 @@ async function searchDocuments(store: Store, actor: Actor, dbId: number, s: Expo
 
 /**
  * The documents that wait for PDF conversion or are in a workflow: the spec's three refusals
- * (user-app.md §8 reads the Message: "PDF conversion", "workflow", or both).
+ * (the user-app spec §8 reads the Message: "PDF conversion", "workflow", or both).
  */
 async function refuseHeld(db: Queryable, ids: readonly number[]) {
   const r = await db.query<{ id: number; pdf_pending: boolean; in_workflow: boolean }>(

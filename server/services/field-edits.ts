@@ -1,5 +1,5 @@
 /**
- * Index field edits of one document (user-app.md §7; issue 4), for PUT FieldData
+ * Index field edits of one document (the user-app spec §7; issue 4), for PUT FieldData
  * (server/routes/field-data.ts).
  *
  * What is stored where: the values in documents.fields (single values) and documents.mvals

@@ -1,12 +1,12 @@
 /**
- * Inbox changes (archive-inbox-ops.md §4-7; the contract and its answers: src/api/inboxes.ts): move
+ * Inbox changes (the archive-ops spec §4-7; the contract and its answers: src/api/inboxes.ts): move
  * between inboxes, rename, delete, send to an archive with index values, an archive document put
  * into an inbox, and the zip export. The reads are in services/inboxes.ts.
  *
  * What is stored where: an inbox file is one inbox_files row naming a content-addressed blob
  * (files/file-store.ts), so a move, copy or rename rewrites one row and never copies bytes; its
  * Path is its name (inboxes are flat), checked by inboxNameProblem before it is used anywhere.
- * Inboxes keep no history (archive-inbox-ops.md §4: history is disabled for inboxes); a document
+ * Inboxes keep no history (the archive-ops spec §4: history is disabled for inboxes); a document
  * made from an inbox file, or one moved into an inbox, gets its archive history entry.
  * A move and a rename keep the file's dates, as a file system does; a copy is created now.
  */

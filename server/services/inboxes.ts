@@ -1,5 +1,5 @@
 /**
- * Inbox reads (archive-inbox-ops.md §3, §7; the contract: src/api/inboxes.ts): the user's inboxes
+ * Inbox reads (the archive-ops spec §3, §7; the contract: src/api/inboxes.ts): the user's inboxes
  * and one page of an inbox's files, rights enforced (inbox_permissions: 1 view, 4 edit). Merge and
  * append (services/merge.ts) find an inbox file here too. The rest of the inbox calls come later
  * (issue 11).

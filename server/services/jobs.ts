@@ -15,7 +15,7 @@ import { jobFailureMessage, isFinalJobState, type JobReasonWords, type EXPORT_JO
 import type { Queryable, Store } from '../db/store.js';
 import { Errors, type ApiError } from '../http/errors.js';
 
-/** Job note kind of copy/move/delete with counts (user-app.md §3). */
+/** Job note kind of copy/move/delete with counts (the user-app spec §3). */
 export const COPY_MOVE_DELETE_NOTE = 5;
 
 export interface JobRow {

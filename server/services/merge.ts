@@ -1,5 +1,5 @@
 /**
- * Merge and append (archive-inbox-ops.md §4, §7; the contract: src/api/documents.ts MergeRequest):
+ * Merge and append (the archive-ops spec §4, §7; the contract: src/api/documents.ts MergeRequest):
  * the pages of several archive documents and inbox files combined, in order, into the base (an archive
  * document or an inbox file) as one PDF.
  *

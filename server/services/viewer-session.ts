@@ -1,5 +1,5 @@
 /**
- * Viewer sessions (user-app.md §3, §7 POST session; contract src/api/viewer.ts): the documents of a
+ * Viewer sessions (the user-app spec §3, §7 POST session; contract src/api/viewer.ts): the documents of a
  * result page, stored as the request's JSON in viewer_sessions.payload (001_schema.sql) for the user
  * who made it, so the viewer's
  * next/previous document works in a new tab and after a reload, on any server process. Rights are

@@ -15,7 +15,7 @@ import type { FileStore } from '../files/file-store.js';
 import { decoding, imagePage, PAGE_MAX_PIXELS, unreadable } from '../files/page-budget.js';
 
 /**
- * The largest side served: the 600x800 preview (user-app.md §2) at twice its size, for the
+ * The largest side served: the 600x800 preview (the user-app spec §2) at twice its size, for the
  * high-density screens of tablets (the app asks for it in the preview's srcset); rendered from the
  * page itself at that size (PDF pages are drawn, not a smaller render enlarged).
  */

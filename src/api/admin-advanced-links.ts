@@ -3,7 +3,7 @@ import { ADVANCED_LINK_NAME_MAX, ADVANCED_LINK_PATTERN_MAX, advancedLinkSuggesti
 import { ADMIN_AUTOCOMPLETE_CAP } from './admin-searches';
 
 /**
- * Advanced links in the administration console (admin-console.md §3, §7, §9), the writing side of
+ * Advanced links in the administration console (the console spec §3, §7, §9), the writing side of
  * src/api/advanced-links.ts (same AdvancedLink shape and template syntax):
  *
  *   POST   advancedLinkAdminPaths.links(db)            AdvancedLinkInput -> AdvancedLink

@@ -1,5 +1,5 @@
 /**
- * Archives and sub-archives in the administration console (admin-console.md §3 Archive, §4, §5, §7),
+ * Archives and sub-archives in the administration console (the console spec §3 Archive, §4, §5, §7),
  * under admin/databases/{db} (adminConsolePaths), every call for an administrator of that database:
  *   GET    .../archives                        -> AdminArchiveList (parents before children)
  *   POST   .../archives          ArchiveEdit   -> AdminArchive

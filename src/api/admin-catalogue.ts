@@ -1,5 +1,5 @@
 /**
- * The field catalogue in the administration console (admin-console.md §2 FIELD_CATALOG, §3 Field,
+ * The field catalogue in the administration console (the console spec §2 FIELD_CATALOG, §3 Field,
  * Table field, List; §4; §5; §7), under admin/databases/{db} (adminConsolePaths.catalogue), every
  * call for an administrator of that database (403 otherwise):
  *   GET    .../fields                      -> CatalogueFieldList (table-field columns included)

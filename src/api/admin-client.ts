@@ -1,5 +1,5 @@
 /**
- * The administration console's one call (admin-console.md §7): every admin call goes through
+ * The administration console's one call (the console spec §7): every admin call goes through
  * adminCall, which
  * - sends the token in the Auth-Token header (apiRequest's auth 'header'),
  * - turns the request body's camelCase keys into the wire's PascalCase (case.ts toPascal) and the

@@ -1,5 +1,5 @@
 /**
- * Full administration console calls (admin-console.md §7): an admin base path, Auth-Token header,
+ * Full administration console calls (the console spec §7): an admin base path, Auth-Token header,
  * keys converted between camel and Pascal case (case.ts). Payload values are not shown in the spec.
  */
 const base = '/api/admin';
@@ -42,6 +42,6 @@ export const adminConsolePaths = {
   fullAdminDatabaseExport: '/api/FullAdminDatabaseExport',
 } as const;
 
-/** Licence rule types and time units (user-app.md §3). */
+/** Licence rule types and time units (the user-app spec §3). */
 export const LICENCE_RULE_TYPES = { all: 0, user: 1, group: 2, full: 4, webOnly: 8, webOnlyReadOnly: 16 } as const;
 export const LICENCE_TIME_UNITS = ['minutes', 'hours', 'days'] as const;

@@ -1,5 +1,5 @@
 /**
- * Databases in the administration console (admin-console.md §3 Database, §5, §6, §7):
+ * Databases in the administration console (the console spec §3 Database, §5, §6, §7):
  *   GET    admin/databases                 -> AdminDatabaseList (the databases the user administers)
  *   POST   admin/databases    DatabaseEdit -> AdminDatabase (administrator of all databases; a second
  *                                             database needs the MDB feature: MULTIPLE_DATABASES_NOT_LICENSED)

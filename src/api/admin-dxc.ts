@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Data-exchange (DXC) sources of an archive (admin-console.md §3 DXC source, §5, §7), in the wire's
+ * Data-exchange (DXC) sources of an archive (the console spec §3 DXC source, §5, §7), in the wire's
  * PascalCase (adminCall converts for the console):
  *
  *   GET    dxcPaths.list(db, a)          -> DxcSourceList

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * GET api/admin?function=... and ?feature=... (user-app.md §7, archive-inbox-ops.md §7): who the
+ * GET api/admin?function=... and ?feature=... (the user-app spec §7, the archive-ops spec §7): who the
  * signed-in user is and which administrator rights and feature licences they hold. The header
- * buttons (user-app.md §1) are shown from these answers; the server enforces the same rights.
+ * buttons (the user-app spec §1) are shown from these answers; the server enforces the same rights.
  */
 export const AdminFunction = z.enum(['version', 'isAnyDbAdmin', 'isAdminAll', 'isDbAdmin', 'user', 'isS9User', 'isExternalS9User']);
 export type AdminFunction = z.infer<typeof AdminFunction>;

@@ -5,7 +5,7 @@ import { isMaterialIcon, MATERIAL_ICON_NAMES } from './material-icons';
 import { SEARCH_CONDITIONS, SearchCondition } from './search';
 
 /**
- * Saved searches in the administration console (admin-console.md §3 Search, §5, §7), written in
+ * Saved searches in the administration console (the console spec §3 Search, §5, §7), written in
  * the wire's PascalCase (adminCall converts to camelCase in the console):
  *
  *   GET    searchAdminPaths.list(db)        -> AdminSearchList (every search of the database)
@@ -35,7 +35,7 @@ export const searchAdminPaths = {
   designer: (db: number) => `${base}/${db}/designer`,
 } as const;
 
-/** Autocomplete lists of the console hold at most this many items (admin-console.md §9). */
+/** Autocomplete lists of the console hold at most this many items (the console spec §9). */
 export const ADMIN_AUTOCOMPLETE_CAP = 100;
 export const SEARCH_NAME_MAX = 200;
 export const SEARCH_PROMPT_MAX = 200;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Advanced links (archive-inbox-ops.md §3 "Advanced link"; admin-console.md §3, §7): an archive's URL
+ * Advanced links (the archive-ops spec §3 "Advanced link"; the console spec §3, §7): an archive's URL
  * templates, filled with the document's id, its archive's id and its field values, and opened from the
  * viewer in a new tab.
  *
@@ -48,7 +48,7 @@ export const advancedLinkPaths = {
 export const ADVANCED_LINK_DOCUMENT_ID = 'DocumentID';
 export const ADVANCED_LINK_ARCHIVE_ID = 'ArchiveID';
 
-/** The placeholders an editor offers for an archive's fields (admin-console.md §3 "suggestions"). */
+/** The placeholders an editor offers for an archive's fields (the console spec §3 "suggestions"). */
 export function advancedLinkSuggestions(fieldNames: readonly string[]): string[] {
   return [ADVANCED_LINK_DOCUMENT_ID, ADVANCED_LINK_ARCHIVE_ID, ...fieldNames].map((n) => `{${n}}`);
 }

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * Page rotation, annotations and stamps (user-app.md §6 bits 1024 and 2048, licence 4; §7 "POST
+ * Page rotation, annotations and stamps (the user-app spec §6 bits 1024 and 2048, licence 4; §7 "POST
  * Processing handler: page rotate: doc, angle, page" and "GET admin/stamps"; §9 viewer stamp font
- * Arial 120; archive-inbox-ops.md §3 Stamp; admin-console.md stamps).
+ * Arial 120; the archive-ops spec §3 Stamp; the console spec stamps).
  *
  *   POST annotationPaths.processing            body ProcessingRequest -> 200 ProcessingAnswer
  *     Turns page `page` of document `doc` by `angle` degrees clockwise (90, 180, 270; -90 is 270):
@@ -29,9 +29,9 @@ export const ANNOTATION_TEXT_MAX = 2000;
 export const STAMP_TEXT_MAX = 200;
 export const STAMP_EXISTS_KEY = 'STAMP_EXISTS';
 export const STAMP_EXISTS_MESSAGE = 'Stamp already exists.';
-/** The stamp's outline and text (archive-inbox-ops.md §3: "a red-ish outline"). */
+/** The stamp's outline and text (the archive-ops spec §3: "a red-ish outline"). */
 export const STAMP_COLOR = '#d32f2f';
-/** user-app.md §9: the viewer's stamp font. */
+/** the user-app spec §9: the viewer's stamp font. */
 export const STAMP_FONT_FAMILY = 'Arial';
 export const STAMP_FONT_POINTS = 120;
 /**

@@ -1,6 +1,6 @@
 /**
  * The words of the contract's errors (http.ts, error-handler.ts). The contract imports no i18n
- * (ARCHITECTURE.md "Imports run one way"): the app plugs its translator in at start
+ * (docs/architecture.md "Imports run one way"): the app plugs its translator in at start
  * (configureApiText in main.tsx) and every message is then in the user's language. Until then, and
  * in the service worker, which loads no i18next, the English text below is used: it is the same as
  * public/languages/en.json (tests/api/api-text.test.ts keeps them equal).

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { apiRequest } from './http';
 
-/** Archives, their fields, view tabs and lists (user-app.md §3, §7; archive-inbox-ops.md §7). */
+/** Archives, their fields, view tabs and lists (the user-app spec §3, §7; the archive-ops spec §7). */
 
 export const ARCHIVE_PROPS = { revisionControl: 1, webRevision: 4, versionsArchive: 16 } as const;
 
 /**
- * Archive permission bits (user-app.md §6; archive-inbox-ops.md §4: 1 view, 2 add). Bit 2 is
- * "merge" in user-app.md and "add" in archive-inbox-ops.md: one bit, both names.
+ * Archive permission bits (the user-app spec §6; the archive-ops spec §4: 1 view, 2 add). Bit 2 is
+ * "merge" in the user-app spec and "add" in the archive-ops spec: one bit, both names.
  */
 export const ARCHIVE_PERMISSIONS = {
   view: 1,
@@ -53,7 +53,7 @@ export const ARCHIVE_VIEW = 1;
 
 /** Field types: 1 character, 2 number, 3 date, 4 decimal. */
 export const FIELD_TYPES = { character: 1, number: 2, date: 3, decimal: 4 } as const;
-/** Field Prop flags (user-app.md §3). */
+/** Field Prop flags (the user-app spec §3). */
 export const FIELD_PROPS = {
   required: 2,
   dateEntered: 4,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Histories (user-app.md §3, §7; archive-inbox-ops.md §3, §4, §7). */
+/** Histories (the user-app spec §3, §7; the archive-ops spec §3, §4, §7). */
 export const HISTORY_CATEGORIES = [
   'annotation', 'appended', 'checked in/out', 'converted', 'copied', 'deleted', 'email', 'exported',
   'indexed', 'moved', 'printed', 'published/unpublished', 'updated', 'viewed', 'version',
@@ -15,7 +15,7 @@ const IsoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\
 export const HistoryItem = z.looseObject({ Time: z.string() });
 
 /**
- * What a history entry says, in parts (archive-inbox-ops.md §3-4 histories), so that the client
+ * What a history entry says, in parts (the archive-ops spec §3-4 histories), so that the client
  * writes the sentence in the user's language; Message stays the server's English sentence for older
  * clients and for a Kind this client does not know. Kinds the reference server sends:
  * HISTORY_EVENT_KINDS. The other members are the kind's parts: Changes (fields-changed: field name,
@@ -51,7 +51,7 @@ export const HistoryEvent = z.looseObject({
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 
 /**
- * Audit entry (archive-inbox-ops.md §3): one item of a document's history.
+ * Audit entry (the archive-ops spec §3): one item of a document's history.
  * GET api/dbs/{db}/archives/{a}/documents/{doc}/audit?SecureId= answers DocumentHistory, newest
  * first. Needs archive permission bit 512 (history); SecureId must be the document's Hash.
  * OldArchiveID/OldDocID are set for moved and copied entries (where the document came from).

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { JobReasonWords } from './jobs';
 
 /**
- * Bulk update (user-app.md §2 bulk update dialogs and update-count confirmation, §3 Bulk update, §4
+ * Bulk update (the user-app spec §2 bulk update dialogs and update-count confirmation, §3 Bulk update, §4
  * "choose basic or advanced, count affected documents, confirm in the update-count dialog, run", §5,
  * §7 Update and Count). The spec runs these through the local helper and does not show their server
  * paths; here they are server calls named after the helper's, under POST api/dbs/{db}/bulkupdate/:
@@ -44,7 +44,7 @@ export const BULK_UPDATE_MAX_ROWS = 200_000;
 export const BULK_UPDATE_DRY_RUN_LIMIT = 20;
 export const BULK_UPDATE_MAX_LIMIT = 1_000;
 export const BULK_UPDATE_ROWS_KEEP_HOURS = 24;
-/** user-app.md §8 "Other keys". */
+/** the user-app spec §8 "Other keys". */
 export const UPDATE_REVISION_ARCHIVE_KEY = 'ERROR_UPDATE_REVISION_ARCHIVE';
 export const CSV_UPDATE_DIRECT_SEARCH_REQUIRED_KEY = 'ERROR_CSV_UPDATE_DIRECT_SEARCH_REQUIRED';
 export const BULK_UPDATE_ROWS_MISSING_KEY = 'BULK_UPDATE_ROWS_MISSING';
@@ -150,5 +150,5 @@ export const bulkUpdatePaths = {
   call: (db: number, call: BulkCountCall | BulkUpdateCall | 'rows') => `/api/dbs/${db}/bulkupdate/${call}`,
 } as const;
 
-/** The spec's wording of one refused document (archive-inbox-ops.md §8). */
+/** The spec's wording of one refused document (the archive-ops spec §8). */
 export const bulkRefusalMessage = (docId: number, reason: string): string => `DocID ${docId}: ${reason}`;

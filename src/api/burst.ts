@@ -6,7 +6,7 @@ import { InboxSendBody, InboxSent } from './inboxes';
 import { apiRequest, buildQuery } from './http';
 
 /**
- * Burst (archive-inbox-ops.md §2 view route, §4 "Burst", §5 refusals, §7 "GET files with fileName,
+ * Burst (the archive-ops spec §2 view route, §4 "Burst", §5 refusals, §7 "GET files with fileName,
  * action=burst and RequestedPages (repeated)", §8 keys): chosen pages of one TIFF or PDF document
  * become a new import document, which the user then indexes into an archive through the view route
  * (ImportDoc, RequestedPages, deleteBurstedPages, ogArchive, ogDoc).
@@ -90,7 +90,7 @@ export type BurstIndexed = z.infer<typeof BurstIndexed>;
 
 export const burstPaths = { files: documentPaths.files } as const;
 
-/** The view route's address of an import document to index (archive-inbox-ops.md §2). */
+/** The view route's address of an import document to index (the archive-ops spec §2). */
 export function burstIndexPath(p: { db: number; importDoc: string; pages: readonly number[]; deletePages: boolean; ogArchive: number; ogDoc: number; fromIndexer?: boolean }): string {
   return `/view${buildQuery({
     db: p.db,

@@ -1,4 +1,4 @@
-/** Business constants and limits of user-app.md §9, shared by the app, workers and the server. */
+/** Business constants and limits of the user-app spec §9, shared by the app, workers and the server. */
 export const RECORDS_PER_PAGE = {
   configDefault: 25,
   searchScreenDefault: 10,
@@ -30,12 +30,12 @@ export const HELPER = {
 
 export const DEFAULT_DELIMITERS = { field: ',', string: '"' } as const;
 
-/** Languages of the app; Romanian maps to English (user-app.md §9). */
+/** Languages of the app; Romanian maps to English (the user-app spec §9). */
 export const LANGUAGES = ['en', 'fr', 'es', 'pt', 'it', 'de', 'nl'] as const;
 export type LanguageCode = (typeof LANGUAGES)[number];
 export const LANGUAGE_ALIASES: Readonly<Record<string, LanguageCode>> = { ro: 'en' };
 
-/** Records per page on a screen: 1..10000, anything else falls back (user-app.md §5, §9). */
+/** Records per page on a screen: 1..10000, anything else falls back (the user-app spec §5, §9). */
 export function normaliseRecordsPerPage(value: unknown, fallback: number): number {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > RECORDS_PER_PAGE.max) return fallback;

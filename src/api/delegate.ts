@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Delegation (user-app.md §3, §7; archive-inbox-ops.md §7). */
+/** Delegation (the user-app spec §3, §7; the archive-ops spec §7). */
 export const DelegateType = z.enum(['permissions', 'delegates', 'emaillist']);
 export type DelegateType = z.infer<typeof DelegateType>;
 

@@ -1,5 +1,5 @@
 /**
- * GET .../documents/{id}/file (user-app.md §7 single export; contract src/api/export.ts): the
+ * GET .../documents/{id}/file (the user-app spec §7 single export; contract src/api/export.ts): the
  * document's file as the server gives it (a document of several files: one PDF), with the name from
  * its Content-Disposition. Called directly, not through the outbox: a download happens while the user
  * waits, or not at all. The token travels in the Auth-Token header, never in a URL the user could see

@@ -3,7 +3,7 @@ import { buildQuery } from './http';
 import { DocumentField } from './search';
 
 /**
- * Document calls (user-app.md §7; archive-inbox-ops.md §7): files, thumbnails, e-mail, field data,
+ * Document calls (the user-app spec §7; the archive-ops spec §7): files, thumbnails, e-mail, field data,
  * copy/move/delete, merge, burst, user actions, viewer sessions, temp files and page rotation.
  */
 export type DocumentOperation = 'Copy' | 'Move' | 'delete';
@@ -112,7 +112,7 @@ export const FieldCheck = z.looseObject({ ID: z.int(), Code: z.int(), MessageKey
 export const FieldDataInvalid = z.looseObject({ Message: z.string(), Key: z.optional(z.string()), Fields: z.array(FieldCheck) });
 export type FieldDataInvalid = z.infer<typeof FieldDataInvalid>;
 
-/** Field update check codes (user-app.md §5). */
+/** Field update check codes (the user-app spec §5). */
 export const FIELD_CHECK_CODES = {
   invalidNumber: -1,
   invalidDate: -2,
@@ -122,7 +122,7 @@ export const FIELD_CHECK_CODES = {
 } as const;
 
 /**
- * Merge object (user-app.md §3; archive-inbox-ops.md §3, §7), POST documentPaths.merge(db) (JSON
+ * Merge object (the user-app spec §3; the archive-ops spec §3, §7), POST documentPaths.merge(db) (JSON
  * body; the usual Idempotency-Key makes a resent call happen once). Answers MergeAnswer at once (the
  * reference server combines synchronously).
  * - Type: 'Merge' (default) or 'Append'. The documents combined are BaseDocument first, then
@@ -142,7 +142,7 @@ export const FIELD_CHECK_CODES = {
  *   2, Append bit 4, on the base's archive and on the archive of every document removed, and a
  *   removed document needs delete (8) on its archive, as deleting it would; every document needs view (1). Unknown documents 404; a document checked out by another user (revision-controlled
  *   archive) 409; a document changed by someone else during the merge 409 (nothing written).
- * - Inbox files (archive-inbox-ops.md §3 Inbox document: InboxID plus Path, src/api/inboxes.ts) may
+ * - Inbox files (the archive-ops spec §3 Inbox document: InboxID plus Path, src/api/inboxes.ts) may
  *   stand in Documents beside archive documents, and as BaseDocument (Type 'Inbox'): the combined
  *   PDF then replaces that inbox file (named like it, with .pdf, made unique in its inbox) and Target
  *   must be { Type: 'Inbox', Id: its InboxID } (an archive base needs Target Archive: otherwise 400).
@@ -179,7 +179,7 @@ export const MergeAnswer = z.object({
 });
 export type MergeAnswer = z.infer<typeof MergeAnswer>;
 
-/** Viewer session (user-app.md §3), POST session. */
+/** Viewer session (the user-app spec §3), POST session. */
 export const ViewerSession = z.object({
   Database: z.int(),
   SearchId: z.optional(z.int()),
@@ -201,7 +201,7 @@ export const UserAction = z.looseObject({
 export const UserActionList = z.array(UserAction);
 
 /**
- * E-mail of a document (user-app.md §7): GET documentPaths.email(db, archive, id) with
+ * E-mail of a document (the user-app spec §7): GET documentPaths.email(db, archive, id) with
  * DocumentEmailQuery sends the document's files as attachments, through the server's SMTP settings,
  * to one address; it answers DocumentEmailAnswer once the mail server took the mail, and writes an
  * 'email' history entry (Event 'emailed' with Address). Needs view (1) and e-mail (32) on the archive

@@ -1,5 +1,5 @@
 /**
- * The client's one error handler (user-app.md §8). `classifyError` maps any thrown value to one row
+ * The client's one error handler (the user-app spec §8). `classifyError` maps any thrown value to one row
  * of the catalogue (pure: unit-tested row by row); `handleError` carries the row out through the
  * effects the app registers at start (navigate, notify, the lease-expired modal, ending the session).
  */
@@ -63,7 +63,7 @@ export interface LoginUrlParams {
   isLicenseExpired?: boolean;
 }
 
-/** /login with the parameters of the spec's separate login page (user-app.md §2). */
+/** /login with the parameters of the spec's separate login page (the user-app spec §2). */
 export function loginUrl(p: LoginUrlParams = {}): string {
   const q = new URLSearchParams();
   if (p.isLicenseExpired) q.set('isLicenseExpired', 'true');

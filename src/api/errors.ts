@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * The error body every API answer that is not 2xx carries: the spec's `Message` (shown to the user
  * as it is), and for errors the client must recognise, a `Key` from the spec's catalogue
- * (user-app.md §8, archive-inbox-ops.md §8). Shared by the server (which sends it) and the client
+ * (the user-app spec §8, the archive-ops spec §8). Shared by the server (which sends it) and the client
  * (which parses it in its one error handler).
  */
 export const ErrorBody = z.object({
@@ -33,7 +33,7 @@ export const WIRE_STATUS = {
   licenseExpired: 499,
 } as const;
 
-/** Header a server sends with a 403 that means "sign in again" (user-app.md §8). */
+/** Header a server sends with a 403 that means "sign in again" (the user-app spec §8). */
 export const LOGIN_REDIRECT_HEADER = 'X-Login-Redirect';
 /** Header carrying the token, as an alternative to the `token` query parameter. */
 export const TOKEN_HEADER = 'Auth-Token';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Export (user-app.md §2 export dialogs, §3 Export settings and job notes, §4 conversion states, §5
+ * Export (the user-app spec §2 export dialogs, §3 Export settings and job notes, §4 conversion states, §5
  * name patterns, §6 bits 64 and 128, §7, §8 export keys). An export is a server job (src/api/jobs.ts,
  * Kind 'export'), worked by the job runner like copy/move/delete; its result is ONE file kept on the
  * server for EXPORT_KEEP_HOURS, streamed to the client (never held in memory on either side).
@@ -108,7 +108,7 @@ export interface SingleExportQuery {
   auditEntry?: boolean;
 }
 
-/** Job notes (user-app.md §3): the first element is the kind. */
+/** Job notes (the user-app spec §3): the first element is the kind. */
 export const JOB_NOTE_KINDS = {
   error: 0,
   export: 1,
@@ -122,7 +122,7 @@ export const JOB_NOTE_KINDS = {
 } as const;
 export const JobNote = z.tuple([z.int()], z.unknown());
 
-/** Folder path and file name must not contain \ / : * ? " < > | (user-app.md §5). */
+/** Folder path and file name must not contain \ / : * ? " < > | (the user-app spec §5). */
 export const FORBIDDEN_NAME_CHARS = /[\\/:*?"<>|]/;
 /** Drive path (C:\...) or UNC-like backslash path. */
 export const WINDOWS_PATH = /^(?:[A-Za-z]:\\|\\\\)[A-Za-z0-9_\-. {}&\\]*$/;

@@ -1,5 +1,5 @@
 /**
- * The local helper (extensions tray) on the loopback address (user-app.md §7, §9). Response bodies
+ * The local helper (extensions tray) on the loopback address (the user-app spec §7, §9). Response bodies
  * are not shown in the spec, so only paths are fixed here.
  */
 export interface HelperAddress {

@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { BULK_UPDATE_MAX_ROWS, CsvRowBatch, CsvRowsReceived } from './bulk-update';
 
 /**
- * Import documents with index data (user-app.md §2 import dialog, §3 "Import options: Database,
+ * Import documents with index data (the user-app spec §2 import dialog, §3 "Import options: Database,
  * Archive, csvPath, errorPath, fieldDelimiter, stringDelimiter, OverwriteSystem, FieldMapping
  * (FieldID, RowID, Checked)", §6 licence type 4, §7 helper "Import: getcsvcolumns, ImportDocuments",
- * §8 ERROR_IMPORT_MISSING_FIELDS, ERROR_IMPORT_DATATYPE_MISMATCH; archive-inbox-ops.md §2 "import data
+ * §8 ERROR_IMPORT_MISSING_FIELDS, ERROR_IMPORT_DATATYPE_MISMATCH; the archive-ops spec §2 "import data
  * and documents" popover, §5 add rights, zero-byte files, licence 4).
  *
  * The spec has the local helper read a CSV from a path and import; here the browser does the helper's
@@ -41,7 +41,7 @@ export const IMPORT_JOB_KIND = 'import';
 export const IMPORT_MAX_ROWS = BULK_UPDATE_MAX_ROWS;
 export const IMPORT_MAX_FILES = 100_000;
 
-/** user-app.md §8 (the first two); the third is ours: a row's file never reached the server. */
+/** the user-app spec §8 (the first two); the third is ours: a row's file never reached the server. */
 export const IMPORT_KEYS = {
   missingFields: 'ERROR_IMPORT_MISSING_FIELDS',
   datatypeMismatch: 'ERROR_IMPORT_DATATYPE_MISMATCH',
@@ -60,7 +60,7 @@ export const ImportFile = z.object({
 });
 export type ImportFile = z.infer<typeof ImportFile>;
 
-/** Import options (user-app.md §3) as the server takes them, with the staged rows and the files. */
+/** Import options (the user-app spec §3) as the server takes them, with the staged rows and the files. */
 export const ImportRequest = z.object({
   Database: z.int().check(z.positive()),
   Archive: z.int().check(z.positive()),

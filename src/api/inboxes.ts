@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Inboxes (user-app.md §3, §7; archive-inbox-ops.md §3, §7). The reference server answers two reads
+ * Inboxes (the user-app spec §3, §7; the archive-ops spec §3, §7). The reference server answers two reads
  * so far (issue 11 builds the rest):
  *   GET inboxPaths.list                 -> InboxList: every inbox the user may view (right 1), in
  *                                          name order, each with Count (its files) and the user's
@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
 export const INBOX_FIXED_COLUMNS = ['File Name', 'File Format', 'Date Created', 'Date Modified'] as const;
 export const INBOX_PAGE_DEFAULTS = { pageNumber: 1, numberOfDocuments: 25 } as const;
 export const INBOX_PAGE_MAX = 10_000;
-/** Inbox rights (archive-inbox-ops.md §4): 1 view, 4 edit (history is disabled for inboxes). */
+/** Inbox rights (the archive-ops spec §4): 1 view, 4 edit (history is disabled for inboxes). */
 export const INBOX_RIGHTS = { view: 1, edit: 4 } as const;
 export const INBOX_SORT_COLUMNS = ['FileName', 'FileType', 'DateCreated', 'DateModified'] as const;
 export type InboxSortColumn = (typeof INBOX_SORT_COLUMNS)[number];
@@ -47,7 +47,7 @@ export const InboxDocument = z.looseObject({
   PageCount: z.optional(z.int()),
 });
 export type InboxDocument = z.infer<typeof InboxDocument>;
-/** One page of an inbox's files (archive-inbox-ops.md §3 "Inbox list response: Files, Count"). */
+/** One page of an inbox's files (the archive-ops spec §3 "Inbox list response: Files, Count"). */
 export const InboxFiles = z.looseObject({ Count: z.int(), Files: z.array(InboxDocument), Permissions: z.optional(z.int()) });
 export type InboxFiles = z.infer<typeof InboxFiles>;
 
@@ -85,7 +85,7 @@ export function inboxNameProblem(name: string): InboxNameProblem | null {
 }
 
 /**
- * The inbox calls that change files (archive-inbox-ops.md §7 "On inboxes/{id}"). Every change needs
+ * The inbox calls that change files (the archive-ops spec §7 "On inboxes/{id}"). Every change needs
  * view (1) and edit (4) on the inbox and a licence other than the read-only one (type 4): 403
  * ERROR_FAILED_DUE_TO_PERMISSIONS. A name the checks above refuse: 400 ERROR_INCORRECT_PARAMETERS.
  * A file that is not there: 404 ERROR_NOT_FOUND. A new name another file of the inbox has: 409

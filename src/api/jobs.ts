@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { JobNote } from './export';
 
 /**
- * Server jobs (user-app.md §2 notifications menu, §3 job notes, §4 group jobs; archive-inbox-ops.md §4,
+ * Server jobs (the user-app spec §2 notifications menu, §3 job notes, §4 group jobs; the archive-ops spec §4,
  * §8 'DocID {id}: reason'). Long work (copy, move and delete groups today; export, bulk update and
  * import later) runs on the server as a job in the `jobs` table, worked by any server process.
  *
@@ -110,7 +110,7 @@ export const Job = z.looseObject({
   Processed: z.int(),
   Succeeded: z.int(),
   Failed: z.int(),
-  /** Job notes (user-app.md §3): [5, { Action, Count, Succeeded, Failed }] for copy/move/delete. */
+  /** Job notes (the user-app spec §3): [5, { Action, Count, Succeeded, Failed }] for copy/move/delete. */
   Notes: z.array(JobNote),
   /**
    * What the tray needs to name a job it did not start (another device, a new sign-in) as it names its
@@ -131,7 +131,7 @@ export const Job = z.looseObject({
 export type Job = z.infer<typeof Job>;
 export const JobList = z.array(Job);
 
-/** The spec's wording of one failure (archive-inbox-ops.md §8). */
+/** The spec's wording of one failure (the archive-ops spec §8). */
 export const jobFailureMessage = (docId: number, reason: string): string => `DocID ${docId}: ${reason}`;
 /** The document a failure message names (the inverse of jobFailureMessage); null when it names none. */
 export const jobFailureDocId = (message: string): number | null => {

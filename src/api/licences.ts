@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Licence calls (user-app.md §7): GET api/licenses with HTTP Basic credentials obtains a licence;
+ * Licence calls (the user-app spec §7): GET api/licenses with HTTP Basic credentials obtains a licence;
  * GET api/licenses/{token} returns it; GET api/licenses?validate=true checks the token in use.
  * DELETE api/licenses/{token} releases it at logout (the spec's logout; its path is not shown).
  */

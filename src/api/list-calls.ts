@@ -19,7 +19,7 @@ export interface DynamicListKey {
 }
 
 /**
- * GET api/indexes?database&Field&Filter1&Filter2 (user-app.md §7, token spelled Token): the items of
+ * GET api/indexes?database&Field&Filter1&Filter2 (the user-app spec §7, token spelled Token): the items of
  * a dynamic list for the current values of its two parent fields.
  */
 export function getDynamicList(k: DynamicListKey, signal?: AbortSignal): Promise<string[]> {

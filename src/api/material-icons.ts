@@ -1,7 +1,7 @@
 /**
  * The Material Icons names (Google, Apache-2.0; from the material-icons npm package 1.13.14,
  * index.d.ts: 2122 names), the list a saved search's icon must come from
- * (admin-console.md §3 Search, §5). Data only: the server validates with it and the console's icon
+ * (the console spec §3 Search, §5). Data only: the server validates with it and the console's icon
  * picker offers from it. Regenerate from a newer package by the same listing.
  */
 const NAMES = `

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { FieldList, ViewTabList } from './archives';
 
 /**
- * Searches (user-app.md §3, §7): saved searches of a database, one search with its prompts, and
+ * Searches (the user-app spec §3, §7): saved searches of a database, one search with its prompts, and
  * the page of documents a search returns for one archive. Task (queue) searches use the same list
  * call with workflowId and queueKey.
  */
@@ -147,7 +147,7 @@ export const DocumentField = z.looseObject({
 });
 export type DocumentField = z.infer<typeof DocumentField>;
 
-/** Document (user-app.md §3). */
+/** Document (the user-app spec §3). */
 export const ArchiveDocument = z.looseObject({
   Id: z.int(),
   Hash: z.string(),
@@ -194,7 +194,7 @@ export const ResultDocument = z.extend(ArchiveDocument, {
 });
 export type ResultDocument = z.infer<typeof ResultDocument>;
 
-/** Result set (user-app.md §3): Docs for archives, Files for inboxes. */
+/** Result set (the user-app spec §3): Docs for archives, Files for inboxes. */
 export const ResultSet = z.looseObject({
   Count: z.int(),
   Docs: z.optional(z.array(ArchiveDocument)),
@@ -265,7 +265,7 @@ export const searchPaths = {
   one: (dbId: number, searchId: number) => `/api/dbs/${dbId}/searches/${searchId}`,
   documents: (dbId: number, searchId: number, archiveId: number) =>
     `/api/dbs/${dbId}/searches/${searchId}/archive/${archiveId}/documents`,
-  /** archive-inbox-ops.md §7: searches of one archive, and a parent database's search. */
+  /** the archive-ops spec §7: searches of one archive, and a parent database's search. */
   ofArchive: (dbId: number, archiveId: number) => `/api/dbs/${dbId}/archives/${archiveId}/searches`,
   parentSearch: (parentDb: number, parentArchive: number, searchId: number) =>
     `/api/dbs/${parentDb}/archives/${parentArchive}/searches/${searchId}`,

@@ -1,5 +1,5 @@
 
-/** Security administration and stamps (archive-inbox-ops.md §7). */
+/** Security administration and stamps (the archive-ops spec §7). */
 /** GET admin/stamps: the contract is src/api/annotations.ts. */
 export { StampList } from './annotations';
 

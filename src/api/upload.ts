@@ -3,8 +3,8 @@ import { IDEMPOTENCY_HEADER } from './errors';
 import { apiRequest } from './http';
 
 /**
- * Uploads (user-app.md §3 "Upload job: JobID, chunk Index, RawData", §7 "POST upload, upload/chunk;
- * GET upload", §9 chunk size 1048576 "with a server-given chunk limit"; archive-inbox-ops.md §5, §7,
+ * Uploads (the user-app spec §3 "Upload job: JobID, chunk Index, RawData", §7 "POST upload, upload/chunk;
+ * GET upload", §9 chunk size 1048576 "with a server-given chunk limit"; the archive-ops spec §5, §7,
  * §8): chunked and resumable, the one way every file reaches the server (inbox drop, import, scan).
  *
  *   POST uploadPaths.upload         body UploadStart (+ Idempotency-Key)    -> UploadState (a new JobID)
@@ -98,10 +98,10 @@ export const UploadOutOfOrder = z.looseObject({ Message: z.string(), Key: z.opti
 
 export const chunkCountOf = (size: number, chunkSize: number): number => Math.ceil(size / chunkSize);
 
-/** Scan session (user-app.md §3). */
+/** Scan session (the user-app spec §3). */
 export const ScanSession = z.looseObject({ Licence: z.optional(z.string()), ScannerName: z.optional(z.string()), SessionId: z.string(), ScanId: z.optional(z.string()) });
 
-/** Import options (user-app.md §3). */
+/** Import options (the user-app spec §3). */
 export const ImportOptions = z.object({
   Database: z.int(),
   Archive: z.int(),
@@ -114,7 +114,7 @@ export const ImportOptions = z.object({
 });
 export type ImportOptions = z.infer<typeof ImportOptions>;
 
-/** Bulk update (user-app.md §3). */
+/** Bulk update (the user-app spec §3). */
 export const BulkUpdate = z.object({
   SearchInfo: z.optional(z.unknown()),
   ReplaceInfo: z.optional(z.record(z.string(), z.int())),

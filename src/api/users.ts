@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Users (user-app.md §2 Settings > Users, §5, §7, §8).
+ * Users (the user-app spec §2 Settings > Users, §5, §7, §8).
  * NOTE: this file was re-created by the server session after it accidentally overwrote an earlier,
  * uncommitted version written concurrently by another session; its original author should merge
  * their definitions back in.
@@ -13,7 +13,7 @@ export const UserList = z.array(UserSummary);
 
 /**
  * POST api/users?isSelfPasswordChange=true: the signed-in user changes their own password.
- * Default rule 6 to 18 characters unless a custom pattern is configured (user-app.md §5).
+ * Default rule 6 to 18 characters unless a custom pattern is configured (the user-app spec §5).
  * Success answers PASSWORD_UPDATED and ends the user's other sessions (their tokens answer 401);
  * the token that made the change stays valid. Failure: an ErrorBody with Key ERROR_PASSWORD_UPDATE
  * (the new password breaks the rule), CURRENT_PASSWORD_WRONG (CurrentPassword missing or wrong; the

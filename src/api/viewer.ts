@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiRequest } from './http';
 
 /**
- * The viewer session (user-app.md §3 "Viewer session", §7 "POST session"): the documents of the
+ * The viewer session (the user-app spec §3 "Viewer session", §7 "POST session"): the documents of the
  * result page the viewer was opened from, kept on the server so the viewer can go to the next or
  * previous document, also in a new tab or after a reload.
  *

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Key-free extraction's words (archive-inbox-ops.md §3 "Key-free word", §4 "Key-free extraction",
+ * Key-free extraction's words (the archive-ops spec §3 "Key-free word", §4 "Key-free extraction",
  * §7 "key-free page word extraction (document path, settings, page index)", §8 keys):
  *
  *   GET wordsPaths.words(db, archive, id)?SecureId=&Page=  -> 200 PageWords

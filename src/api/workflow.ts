@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Workflow designer calls (user-app.md §7; archive-inbox-ops.md §7). */
+/** Workflow designer calls (the user-app spec §7; the archive-ops spec §7). */
 export const WorkflowQueue = z.looseObject({ Key: z.string(), Name: z.optional(z.string()), WorkflowId: z.optional(z.int()) });
 export const WorkflowQueueList = z.array(WorkflowQueue);
 

@@ -35,7 +35,7 @@ interface HeaderButton {
   admin?: boolean;
 }
 
-/** The header buttons of user-app.md §1, shown by the user's rights (GET api/admin). */
+/** The header buttons of the user-app spec §1, shown by the user's rights (GET api/admin). */
 export function AppHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function AppHeader() {
     { id: 'switch-db', label: 'HEADER_SWITCH_DATABASE', shown: true, to: '/select' },
     { id: 'settings', label: 'HEADER_SETTINGS', shown: true, to: '/settings' },
     { id: 'quick-start', label: 'HEADER_QUICK_START', shown: admin, admin: true },
-    // db=0&op=0: the licence is given back and the thank-you message is shown (user-app.md §4).
+    // db=0&op=0: the licence is given back and the thank-you message is shown (the user-app spec §4).
     { id: 'logout', label: 'HEADER_LOGOUT', shown: true, to: '/logout?db=0&op=0' },
   ];
 

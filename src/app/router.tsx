@@ -5,11 +5,11 @@ import { Root } from './root';
 import { RouteErrorBoundary } from './route-error';
 
 /*
- * The routes of user-app.md §2 built so far; every other address goes to /select.
+ * The routes of the user-app spec §2 built so far; every other address goes to /select.
  *
  * Declarative routes (<BrowserRouter> in providers.tsx), not a data router: the app has no loaders,
  * actions, fetchers or blockers, and createBrowserRouter's data layer is ~15 KB gzip of the first
- * screen's budget (ARCHITECTURE.md "Budgets"). Pages load lazily (React.lazy); the layouts hold the
+ * screen's budget (docs/development.md "Budgets"). Pages load lazily (React.lazy); the layouts hold the
  * Suspense boundaries, so a navigation keeps the current page until the next one has loaded; a
  * RouteErrorBoundary stands where a data router's errorElement would.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStorageAvailable } from '../pwa/storage';
 
-/** COOKIE_DISABLED (user-app.md §8): the app cannot keep a session or work offline without storage. */
+/** COOKIE_DISABLED (the user-app spec §8): the app cannot keep a session or work offline without storage. */
 export function StorageAlert() {
   const { t } = useTranslation();
   const [available, setAvailable] = useState(true);

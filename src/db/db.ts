@@ -10,7 +10,7 @@
  * - gridState  per grid (database + search/archive/inbox): columns (order, width, hidden, pinned),
  *              sort and page size, restored on the next visit; "restore columns" deletes it.
  * - settings   small key/value records: the session (token, licence type, user), the selected
- *              database, local settings of user-app.md §3 (searchSetting, language, ...).
+ *              database, local settings of the user-app spec §3 (searchSetting, language, ...).
  * - languages  translation maps fetched from the CDN or the server's languages/ folder, so the
  *              app speaks the chosen language offline.
  * - queryCache TanStack Query's persisted cache (databases, searches, fields, lists).
@@ -20,7 +20,7 @@
  *              by jobs.worker.ts and shown in the notifications tray.
  * - uploads    files to import, scan or drop into an inbox, stored as the File/Blob itself before
  *              anything is sent; the chunk index doubles as the resume point.
- * - alerts     notifications shown in the tray (job notes of user-app.md §3), with when they were
+ * - alerts     notifications shown in the tray (job notes of the user-app spec §3), with when they were
  *              seen, so alerts are re-shown after 12 hours and not before.
  * - pins       documents kept on the device for offline use ("Keep offline", src/sync/pins.ts), per user: what
  *              the viewer and the indexer panel need of each (type, pages, the result row and fields,
@@ -191,7 +191,7 @@ export interface JobRecord {
   nextPollAt: number;
   /** Polls in a row that brought no change (drives the backoff). */
   idlePolls?: number;
-  /** Job notes (user-app.md §3): [kind, ...values]. */
+  /** Job notes (the user-app spec §3): [kind, ...values]. */
   notes: unknown[][];
   resultUrl?: string;
   /** When the user last saw its final state (the tray's badge stops counting it). */
@@ -268,7 +268,7 @@ export interface UploadRecord {
 
 export interface AlertRecord {
   id?: number;
-  /** Job note kind (user-app.md §3): 0 error, 1 export, 2 info, 3 information, 4 link, ... */
+  /** Job note kind (the user-app spec §3): 0 error, 1 export, 2 info, 3 information, 4 link, ... */
   kind: number;
   text: string;
   /** Translation key and values, when the text comes from the catalogue. */

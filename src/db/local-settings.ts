@@ -1,5 +1,5 @@
 /**
- * Local settings of user-app.md §3, kept on the device in Dexie settings ('localSettings'),
+ * Local settings of the user-app spec §3, kept on the device in Dexie settings ('localSettings'),
  * validated on read so an old or damaged record falls back to the defaults. Shared (search, results,
  * history read it; the settings route writes it), so it lives beside the database, not in a feature.
  */
@@ -23,7 +23,7 @@ export const LocalSettings = z.object({
   showVersionArchive: z._default(z.boolean(), false),
   autoRunDefaultSearchOnClick: z._default(z.boolean(), false),
   /**
-   * The Export tab's defaults for the export dialogs (user-app.md §2, §3 Export settings, named as the
+   * The Export tab's defaults for the export dialogs (the user-app spec §2, §3 Export settings, named as the
    * spec's ExportSettings). Delimiters default to comma and double quote (§9).
    */
   exportDefaults: z.prefault(

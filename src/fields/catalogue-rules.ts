@@ -1,5 +1,5 @@
 /**
- * The field catalogue's rules (admin-console.md §3 Field, Table field, List; §4; §5; §9), pure, for
+ * The field catalogue's rules (the console spec §3 Field, Table field, List; §4; §5; §9), pure, for
  * the console's editors and the server that enforces them (server/services/catalogue.ts).
  *
  * - Types: CHARACTER, NUMBER (NUMERIC is the same), DATE, DECIMAL; stored as 1-4 (src/api/archives.ts FIELD_TYPES).
@@ -17,7 +17,7 @@ import { FIELD_PROPS, FIELD_TYPES, TEXT_COMPLETE_MAX } from '../api/archives';
 import { regexProblem, type RegexProblem } from './regex';
 import { longestValue } from './rules';
 
-/** admin-console.md §9. */
+/** the console spec §9. */
 export const DEFAULT_FIELD_LENGTH = 50;
 export const MAX_FIELD_LENGTH = 4000;
 
@@ -103,7 +103,7 @@ export function regexAfterTypeChange(beforeType: number, afterType: number, save
   return { regex: '', useRegExValidation: false };
 }
 
-/** Empty values are dropped on save (admin-console.md §5); the rest are kept trimmed, in order. */
+/** Empty values are dropped on save (the console spec §5); the rest are kept trimmed, in order. */
 export function cleanListValues(values: readonly string[]): string[] {
   return values.map((v) => v.trim()).filter((v) => v !== '');
 }
@@ -129,7 +129,7 @@ export const isAssemblyBound = (l: { assemblyPath?: string | null; assemblyParam
 
 export type AssemblyProblem = 'CATALOGUE_ASSEMBLY_PATH_REQUIRED' | 'CATALOGUE_ASSEMBLY_PARAMETERS_REQUIRED';
 
-/** An assembly-bound list needs a path (after its prefix) and parameters (admin-console.md §5). */
+/** An assembly-bound list needs a path (after its prefix) and parameters (the console spec §5). */
 export function assemblyProblem(l: { assemblyPath?: string | null; assemblyParameters?: string | null }): AssemblyProblem | null {
   if (!isAssemblyBound(l)) return null;
   if (splitAssemblyPath(l.assemblyPath).path === '') return 'CATALOGUE_ASSEMBLY_PATH_REQUIRED';
@@ -185,5 +185,5 @@ export function removedFromTableField(saved: readonly number[] | null, draft: re
   return saved.filter((id) => !keep.has(id));
 }
 
-/** admin-console.md §9: autocomplete lists show at most 100 items (filter with lists.ts filterItems). */
+/** the console spec §9: autocomplete lists show at most 100 items (filter with lists.ts filterItems). */
 export const AUTOCOMPLETE_MAX = TEXT_COMPLETE_MAX;

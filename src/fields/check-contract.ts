@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { FIELD_PAYLOAD_MAX_ITEMS } from '../api/documents';
 
 /**
- * POST api/indexes?dbId=&archiveId=&token= (archive-inbox-ops.md §7 "Field validation"; archId is
+ * POST api/indexes?dbId=&archiveId=&token= (the archive-ops spec §7 "Field validation"; archId is
  * accepted for archiveId): the field payload in wire form, answered with one result per item in the
  * same order. The server runs the same rules (rules.ts validateFieldValue in wire form) and adds what
  * only it knows: -4 for a field that is not one of the archive's fields, and -1 with key

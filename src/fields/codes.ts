@@ -1,5 +1,5 @@
 /**
- * Field validity codes (archive-inbox-ops.md §4; user-app.md §5 "field update check codes") and the
+ * Field validity codes (the archive-ops spec §4; the user-app spec §5 "field update check codes") and the
  * i18n keys of their messages. The keys are what the grid, the worker and the server hand around;
  * the English texts live in the app's language files.
  */

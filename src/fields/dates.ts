@@ -1,5 +1,5 @@
 /**
- * Dates typed in the locale's order (user-app.md §5: day/month order by locale, two-digit years
+ * Dates typed in the locale's order (the user-app spec §5: day/month order by locale, two-digit years
  * expanded) to ISO yyyy-mm-dd for the wire, and ISO back to text through a field Mask.
  */
 import { localeFacts, type DatePart } from './locale';
@@ -132,7 +132,7 @@ function intl(locale: string, opts: Intl.DateTimeFormatOptions, ymd: YMD): strin
 }
 
 /**
- * .NET standard date format letters (user-app.md §9: D, d, f, F, G, g, M, m, T, t, U, Y, y).
+ * .NET standard date format letters (the user-app spec §9: D, d, f, F, G, g, M, m, T, t, U, Y, y).
  * A date field carries no time, so the time formats show midnight.
  */
 const STANDARD: Record<string, Intl.DateTimeFormatOptions> = {
@@ -188,12 +188,12 @@ function maskOptions(mask: string): Intl.DateTimeFormatOptions {
 }
 
 /**
- * The rule for dates on screen (user-app.md §5 "Dates are normalised against the field mask (day/
+ * The rule for dates on screen (the user-app spec §5 "Dates are normalised against the field mask (day/
  * month order by locale, two-digit years expanded)"): the field's mask says which parts a date
  * shows and how wide; the user's locale says their order and separators. So MM/dd/yyyy,
  * dd.MM.yyyy and yyyy-MM-dd all show 04.03.2025 in German and 03/04/2025 in American English,
  * the same order the editors open with and the search prompts ask for. A standard letter
- * (user-app.md §9: D, d, f, F, ...) is the locale's own format of that kind; no mask or 'd' is the
+ * (the user-app spec §9: D, d, f, F, ...) is the locale's own format of that kind; no mask or 'd' is the
  * locale's numeric date. Masks with names or a time go through Intl in the locale.
  */
 export function formatDateMask(ymd: YMD, mask: string | null | undefined, locale: string): string {

@@ -1,5 +1,5 @@
 /**
- * Who may edit which grid cell (user-app.md §5 "Cell editing", §6; archive-inbox-ops.md §3 Prop
+ * Who may edit which grid cell (the user-app spec §5 "Cell editing", §6; the archive-ops spec §3 Prop
  * bits): edit mode on, the row's permission has the edit bit (1024 archive documents, 4 inbox
  * files), the licence is not web-only read-only (type 4), and the field is not a system or
  * read-only field.
@@ -43,7 +43,7 @@ export function isRequired(prop: number | null | undefined, opts: { isInbox?: bo
 /** A live field (ExtendedConfig.LiveField) is filled by the server from an outside source. */
 export const isLiveField = (field: Pick<Field, 'ExtendedConfig'>): boolean => Boolean(field.ExtendedConfig?.LiveField);
 
-/** user-app.md §5: live fields are removed from the grid and disable grid edit. */
+/** the user-app spec §5: live fields are removed from the grid and disable grid edit. */
 export function gridFields<F extends Pick<Field, 'ExtendedConfig'>>(fields: readonly F[]): { columns: F[]; editAllowed: boolean } {
   const columns = fields.filter((f) => !isLiveField(f));
   return { columns, editAllowed: columns.length === fields.length };

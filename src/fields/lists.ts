@@ -1,5 +1,5 @@
 /**
- * List-backed fields (archive-inbox-ops.md §3 "Field Prop bits", §4 "Dynamic lists", §5; user-app.md
+ * List-backed fields (the archive-ops spec §3 "Field Prop bits", §4 "Dynamic lists", §5; the user-app spec
  * §5 "A dropdown value is cleared if not in the refreshed dependent list"). Pure: no fetching here.
  *
  * - fixed (Prop 64): a drop-down of the whole list;
@@ -60,7 +60,7 @@ export function matchListItem(value: string, items: readonly string[]): string |
 }
 
 /**
- * The value of a dynamic-list field after its list was refreshed (archive-inbox-ops.md §4): kept
+ * The value of a dynamic-list field after its list was refreshed (the archive-ops spec §4): kept
  * when the list holds it, cleared ('') when it does not, also when the list ends up with no items.
  */
 export function keepInRefreshedList(value: string, items: readonly string[]): { value: string; cleared: boolean } {

@@ -1,6 +1,6 @@
 /**
  * What a locale writes numbers and dates like, read from Intl (formatToParts) so that any locale
- * string works, not only the app's languages (archive-inbox-ops.md §9: "locale separators and date
+ * string works, not only the app's languages (the archive-ops spec §9: "locale separators and date
  * order are detected"). Results are cached per locale string: Intl formatters are costly to build
  * and the grid asks for every cell.
  */
@@ -36,7 +36,7 @@ export function resolveLocale(locale: string | undefined | null): string {
 }
 
 /*
- * The currency table by country code (user-app.md §9): an archive's country (ISO 3166-1 alpha-2)
+ * The currency table by country code (the user-app spec §9): an archive's country (ISO 3166-1 alpha-2)
  * to the currency its 'C' masks show. Never the user's locale: switching the app's language may
  * change how an amount is written (separators), never which money it is.
  */

@@ -1,6 +1,6 @@
 /**
- * Display masks applied when a cell loses focus (archive-inbox-ops.md §5), editor text, input
- * filters and the small column helpers of user-app.md §5 (numeric clamp, text area, versions).
+ * Display masks applied when a cell loses focus (the archive-ops spec §5), editor text, input
+ * filters and the small column helpers of the user-app spec §5 (numeric clamp, text area, versions).
  *
  * Masks as the catalogue stores them (server/seed/catalog.ts):
  * - number and decimal fields: .NET standard letters C, N, F with optional places (C2: the field's
@@ -155,7 +155,7 @@ export function clampNumber(value: number, min?: number | null, max?: number | n
 }
 
 export const TEXT_AREA_SIZE = 150;
-/** user-app.md §5: a field Size of 150 or more edits in a text area. */
+/** the user-app spec §5: a field Size of 150 or more edits in a text area. */
 export const isTextArea = (field: Pick<FieldRule, 'Size'>): boolean => (field.Size ?? 0) >= TEXT_AREA_SIZE;
 
 const VERSION = /^\d+(?:\.\d+)*$/;
@@ -164,7 +164,7 @@ export const isValidVersion = (v: string): boolean => VERSION.test(v.trim());
 
 /**
  * Dotted versions compared part by part as numbers (1.10 > 1.9; 1.0 = 1): -1, 0 or 1. NaN when
- * either is not a dotted numeric version (user-app.md §5 "non-numeric is invalid"), so every
+ * either is not a dotted numeric version (the user-app spec §5 "non-numeric is invalid"), so every
  * comparison with it is false. Parts of any length compare exactly.
  */
 export function compareVersions(a: string, b: string): number {

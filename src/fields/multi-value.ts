@@ -1,10 +1,10 @@
 /**
- * Editing helpers for multi-value cells and table fields (archive-inbox-ops.md §4 "Multi-value
+ * Editing helpers for multi-value cells and table fields (the archive-ops spec §4 "Multi-value
  * fields", §5). Values are plain arrays (the MVAL of FieldData); a table field is its columns'
  * MVAL arrays keyed by column field ID, one entry per row. Every helper returns new arrays.
  */
 
-/** archive-inbox-ops.md §8: the plain text shown when the last row of a table field would be removed. */
+/** the archive-ops spec §8: the plain text shown when the last row of a table field would be removed. */
 export const TABLE_MIN_ROWS_MESSAGE = 'Can not have less than 1 Row.';
 
 /** Entries as an editor shows them: always one empty entry at the end to type into. */

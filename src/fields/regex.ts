@@ -1,5 +1,5 @@
 /**
- * A field's RegEx (`(?#message)pattern`, admin-console.md §5), matched by one engine wherever a value
+ * A field's RegEx (`(?#message)pattern`, the console spec §5), matched by one engine wherever a value
  * is checked: the grid, the validation and CSV workers, and the server (PUT FieldData, POST indexes,
  * new documents, import, bulk update all reach validateFieldValue in rules.ts, which calls
  * fieldPattern here).

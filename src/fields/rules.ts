@@ -1,5 +1,5 @@
 /**
- * The index value rules (user-app.md §5 "Index values", "Column validators"; archive-inbox-ops.md
+ * The index value rules (the user-app spec §5 "Index values", "Column validators"; the archive-ops spec
  * §4-5), one implementation for the grid, the validation worker and the server:
  *
  * - validateValue: a value as the user typed it in a locale; answers the code and the value
@@ -38,7 +38,7 @@ export interface ValidationResult {
 }
 
 export const FIELD_TYPE = { character: 1, number: 2, date: 3, decimal: 4 } as const;
-/** archive-inbox-ops.md §9: default field length. */
+/** the archive-ops spec §9: default field length. */
 export const DEFAULT_FIELD_SIZE = 50;
 /** 19 digits: a 64-bit signed integer's width (the spec's limit, not its range). */
 export const MAX_NUMBER_DIGITS = 19;
@@ -145,8 +145,8 @@ function typeCheck(f: FieldRule, text: string, wire: boolean, locale: string): V
 }
 
 /**
- * Min/Max of a number or decimal field (ExtendedConfig.Min, ExtendedConfig.Max; user-app.md §5
- * "numeric range for number fields", archive-inbox-ops.md §5 "Numeric input clamps to its minimum
+ * Min/Max of a number or decimal field (ExtendedConfig.Min, ExtendedConfig.Max; the user-app spec §5
+ * "numeric range for number fields", the archive-ops spec §5 "Numeric input clamps to its minimum
  * and maximum"). A number field's bounds are whole numbers (rounded inwards).
  */
 export function fieldBounds(f: FieldRule): { min: number | null; max: number | null } {

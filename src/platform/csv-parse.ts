@@ -1,7 +1,7 @@
 /**
  * The streaming CSV scanner under every import and bulk update (issue 11 item 2): RFC 4180 over
  * text handed in chunk by chunk (src/platform/csv-reader.ts decodes a File slice by slice), with a
- * field delimiter and a string delimiter the user picks (defaults ',' and '"', user-app.md §9).
+ * field delimiter and a string delimiter the user picks (defaults ',' and '"', the user-app spec §9).
  *
  * Nothing here keeps the file: each push() scans one chunk and gives back the rows completed in it
  * as one batch, a packed string and Int32Array offsets (no array or object a row), which cross to

@@ -3,7 +3,7 @@
  * The update is applied only when the user asks ("Update available - reload") and only while the
  * outbox holds no unsent work: a reload mid-send must not strand a change (STYLE.md).
  * The first screen does not need the service worker: the app calls registerServiceWorker after its
- * first paint, and workbox-window is loaded then (ARCHITECTURE.md "Budgets").
+ * first paint, and workbox-window is loaded then (docs/development.md "Budgets").
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery, type Subscription } from 'dexie';

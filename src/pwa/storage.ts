@@ -1,7 +1,7 @@
 /**
  * Can this browser keep anything? The app needs localStorage (a synchronous flag or two) and
  * IndexedDB (everything else). Private modes and disabled site data break one or both; the app then
- * shows COOKIE_DISABLED (user-app.md §8) instead of failing later in odd ways.
+ * shows COOKIE_DISABLED (the user-app spec §8) instead of failing later in odd ways.
  */
 export async function isStorageAvailable(): Promise<boolean> {
   try {

@@ -1,5 +1,5 @@
 /**
- * The one outbox drain (ARCHITECTURE.md "Writes: the outbox"; ENVIRONMENT.md "Offline machinery").
+ * The one outbox drain (docs/architecture.md "Writes: the outbox"; ENVIRONMENT.md "Offline machinery").
  * It runs under the Web Lock 'outbox-drain', so the page, other tabs and the service worker never
  * send the same entry at once (an in-module mutex stands in where navigator.locks is missing). It
  * touches no window and no document, so it runs in the page, in a dedicated worker and in the

@@ -1,5 +1,5 @@
 /**
- * The system-notification permission for job ends (ARCHITECTURE.md "Long jobs"; issue 10 item 4):
+ * The system-notification permission for job ends (docs/architecture.md "Long jobs"; issue 10 item 4):
  * asked when the user starts the first long job (more than one document), never at load, and only
  * once per device: a person who closed the prompt is not asked again at every copy (the tray keeps
  * its button for that). In src/sync, not in the notifications feature, because the documents feature

@@ -1,5 +1,5 @@
 /**
- * Server jobs this device watches (ARCHITECTURE.md "Long jobs"): a JobRecord in the Dexie `jobs` table
+ * Server jobs this device watches (docs/architecture.md "Long jobs"): a JobRecord in the Dexie `jobs` table
  * per job, written when the job is started (trackJob) and updated from each GET api/jobs/{id} answer
  * (workers/jobs.worker.ts polls). No React: the page, the jobs worker and the service worker use it.
  *

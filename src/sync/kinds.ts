@@ -1,5 +1,5 @@
 /**
- * Outbox entry kinds (ARCHITECTURE.md "Writes: the outbox"). Every entry has a `kind`; each kind
+ * Outbox entry kinds (docs/architecture.md "Writes: the outbox"). Every entry has a `kind`; each kind
  * registers one handler here, and the one drain (drain.ts) asks the handler how to send the entry,
  * how to read its answer, what follows when it is done and whether a 409 is a conflict. The failure
  * policy (drain.ts `classify`) is the same for every kind.

@@ -1,5 +1,5 @@
 /**
- * The outbox's entries (ARCHITECTURE.md "Writes: the outbox"): what the user changed, kept in the
+ * The outbox's entries (docs/architecture.md "Writes: the outbox"): what the user changed, kept in the
  * Dexie `outbox` table (src/db/db.ts) until the server has given a final answer. This module adds
  * entries of any kind and carries out the user's decisions on them; drain.ts sends them; what is
  * particular to a kind (its request, its meta, what follows) lives in its module under ./kinds/.

@@ -1,5 +1,5 @@
 /**
- * When the page drains the outbox (ARCHITECTURE.md): at start, when the server can be reached again
+ * When the page drains the outbox (docs/architecture.md): at start, when the server can be reached again
  * (src/api/connectivity.ts: the `online` event, or a probe after calls failed; retry times ignored), when
  * the page becomes visible, when the service worker asks (its `sync` event drains there and posts
  * DRAIN_OUTBOX), after each enqueue or user decision, when a token arrives (sign-in), and when the

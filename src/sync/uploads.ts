@@ -1,5 +1,5 @@
 /**
- * The one way a feature sends a file to the server (inbox drop, import, scan; ARCHITECTURE.md
+ * The one way a feature sends a file to the server (inbox drop, import, scan; docs/architecture.md
  * "Uploads"): `enqueueUpload({ file, target })` stores the File itself in Dexie's `uploads` table
  * and returns its id; workers/upload.worker.ts sends it in 1 MiB chunks (src/sync/upload-engine.ts)
  * and writes its progress there; `useUpload(id)` / `useUploads()` (src/sync/react/use-uploads.ts)

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPendingCount, subscribePending } from '../api/http';
 
-/** A thin bar and a spinner while any API call is pending (the loading counter of user-app.md §4). */
+/** A thin bar and a spinner while any API call is pending (the loading counter of the user-app spec §4). */
 export function BusyIndicator() {
   const { t } = useTranslation();
   const pending = useSyncExternalStore(subscribePending, getPendingCount, getPendingCount);

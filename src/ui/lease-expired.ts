@@ -1,5 +1,5 @@
 /**
- * The lease-expired modal's state (user-app.md §4: status 402 shows it once). Once shown, further
+ * The lease-expired modal's state (the user-app spec §4: status 402 shows it once). Once shown, further
  * 402 answers do nothing until the user dismisses it or signs in again (resetLeaseExpired).
  */
 import { useSyncExternalStore } from 'react';

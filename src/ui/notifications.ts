@@ -1,6 +1,6 @@
 /**
  * Toast notifications (in memory): added by the error handler and screens, each fading out after
- * NOTIFICATION_FADE_MS (user-app.md §9). Lasting alerts and job notes live in Dexie `alerts`/`jobs`.
+ * NOTIFICATION_FADE_MS (the user-app spec §9). Lasting alerts and job notes live in Dexie `alerts`/`jobs`.
  */
 import { useSyncExternalStore } from 'react';
 import { NOTIFICATION_FADE_MS } from '../api/constants';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
 
 /**
- * The wait modal with a spinner (user-app.md §2): blocks the page during short work the user cannot
+ * The wait modal with a spinner (the user-app spec §2): blocks the page during short work the user cannot
  * go on without (signing in, obtaining a licence). Never for jobs: a copy, move, delete, export or
  * any other server job is queued in the outbox and watched in the notifications tray, so the user
  * keeps working and may leave (issue 9: "every bulk action is a job they can leave"). Where the spec

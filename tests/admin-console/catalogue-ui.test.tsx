@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The catalogue's lists and pickers show at most 100 items (admin-console.md §9): the item list of a
+ * The catalogue's lists and pickers show at most 100 items (the console spec §9): the item list of a
  * tab filters by the typed text and says when more match; the field picker's suggestions are capped
  * the same way and a pick hands over the field's id.
  */

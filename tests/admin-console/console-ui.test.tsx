@@ -12,7 +12,7 @@ import { i18n } from '../../src/i18n/i18n';
 
 afterEach(() => cleanup());
 
-describe('database name filter (admin-console.md §5)', () => {
+describe('database name filter (the console spec §5)', () => {
   it('keeps letters, digits and ` ! ^ ( ) + = { } [ ; $ , . _ - and strips everything else', () => {
     expect(filterDatabaseName('Sales 2026')).toBe('Sales2026');
     expect(filterDatabaseName('a`!^()+={}[;$,._-z')).toBe('a`!^()+={}[;$,._-z');

@@ -1,5 +1,5 @@
 /**
- * The console's pure rules for searches, advanced links and DXC sources (admin-console.md §5, §9):
+ * The console's pure rules for searches, advanced links and DXC sources (the console spec §5, §9):
  * Versions archives removed, parameters of missing fields split off, the no-archives warning, the
  * Material Icons list and its capped suggestions, advanced-link placeholder suggestions, DXC names.
  */

@@ -4,7 +4,7 @@ import { BURST_KEYS, burstIndexPath, burstPages, burstRefusal, importDocThumbUrl
 
 const ok = { documents: 1, fileType: 'PDF', pages: [2], total: 3, deletePages: false };
 
-describe('burstRefusal (archive-inbox-ops.md §5)', () => {
+describe('burstRefusal (the archive-ops spec §5)', () => {
   it('lets one TIFF or PDF document with a page chosen through', () => {
     expect(burstRefusal(ok)).toBeNull();
     expect(burstRefusal({ ...ok, fileType: 'tif' })).toBeNull();

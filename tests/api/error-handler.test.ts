@@ -17,7 +17,7 @@ async function failWith(res: () => Response, opts: { token?: string | null } = {
   throw new Error('the call did not fail');
 }
 
-describe('classifyError: the catalogue of user-app.md §8', () => {
+describe('classifyError: the catalogue of the user-app spec §8', () => {
   it('shows the server Message', async () => {
     const e = await failWith(() => jsonResponse({ Message: 'Archive is locked' }, { status: 500, statusText: 'Internal Server Error' }));
     expect(classifyError(e)).toEqual({ type: 'notify', message: 'Archive is locked' });

@@ -9,7 +9,7 @@ describe('the Dexie schema', () => {
     await db.open();
   });
 
-  it('holds every table ARCHITECTURE.md names', () => {
+  it('holds every table docs/architecture.md names', () => {
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       ['alerts', 'gridState', 'jobs', 'languages', 'outbox', 'pages', 'pinParts', 'pins', 'queryCache', 'settings', 'uploads'].sort(),
     );

@@ -12,7 +12,7 @@ import { jsonResponse } from '../api/fake-fetch';
 
 const FULL = 1 | 2 | 4 | 8;
 
-describe('who may merge and append (user-app.md §6)', () => {
+describe('who may merge and append (the user-app spec §6)', () => {
   it('the read-only licence (type 4) blocks both, whatever the bits', () => {
     expect(mergeBlockedReason('Merge', 4, FULL)).toBe('DOCUMENTS_READ_ONLY_LICENCE');
     expect(mergeBlockedReason('Append', 4, FULL)).toBe('DOCUMENTS_READ_ONLY_LICENCE');
@@ -29,7 +29,7 @@ describe('who may merge and append (user-app.md §6)', () => {
   });
 });
 
-describe('how many checked documents (user-app.md §5)', () => {
+describe('how many checked documents (the user-app spec §5)', () => {
   it('none checked is the spec error for both', () => {
     expect(mergeCountProblem('Merge', 0)).toBe('ERROR_NO_DOCUMENTS_SELECTED');
     expect(mergeCountProblem('Append', 0)).toBe('ERROR_NO_DOCUMENTS_SELECTED');

@@ -34,7 +34,7 @@ const doc: EditDoc = {
   ],
 };
 
-describe('list kinds (archive-inbox-ops.md §3 Prop bits)', () => {
+describe('list kinds (the archive-ops spec §3 Prop bits)', () => {
   it('64 fixed, 128 dynamic (wins over 64), a List without either type-ahead, no List none', () => {
     expect(listKindOf(F.department)).toBe('fixed');
     expect(listKindOf(F.city)).toBe('dynamic');
@@ -47,7 +47,7 @@ describe('list kinds (archive-inbox-ops.md §3 Prop bits)', () => {
   });
 });
 
-describe('dynamic lists (archive-inbox-ops.md §4)', () => {
+describe('dynamic lists (the archive-ops spec §4)', () => {
   it('dependents of a parent and the filters from the row', () => {
     const fields = [F.country, F.region, F.city, F.customer];
     expect(dynamicDependents(fields, 7)).toEqual([F.city]);
@@ -89,7 +89,7 @@ describe('type-ahead suggestions', () => {
   });
 });
 
-describe('numeric Min/Max (user-app.md §5 numeric range; archive-inbox-ops.md §5 clamp)', () => {
+describe('numeric Min/Max (the user-app spec §5 numeric range; the archive-ops spec §5 clamp)', () => {
   it('bounds of number and decimal fields only; a number field\'s bounds are whole', () => {
     expect(fieldBounds(F.quantity)).toEqual({ min: 1, max: 1000 });
     expect(fieldBounds({ Type: 2, ExtendedConfig: { Min: 0.5, Max: 9.5 } })).toEqual({ min: 1, max: 9 });
@@ -120,7 +120,7 @@ describe('numeric Min/Max (user-app.md §5 numeric range; archive-inbox-ops.md �
   });
 });
 
-describe('table fields as aligned rows (archive-inbox-ops.md §5)', () => {
+describe('table fields as aligned rows (the archive-ops spec §5)', () => {
   it('columns padded to the same rows, at least one; trailing empty rows dropped, one kept', () => {
     expect(alignTable({ 20: ['Paper', 'Toner'], 21: ['2'] }, [20, 21, 22])).toEqual({ 20: ['Paper', 'Toner'], 21: ['2', ''], 22: ['', ''] });
     expect(alignTable({}, [20, 21])).toEqual({ 20: [''], 21: [''] });

@@ -28,7 +28,7 @@ describe('which export button may start', () => {
     expect(exportBlocked('xlsx', 1, 64)).toBeNull();
     expect(exportBlocked('xlsx', 1, 128)).toBe('EXPORT_NO_EXCEL_RIGHT');
     expect(exportBlocked('xlsx', 4, 0xffff)).toBe('DOCUMENTS_READ_ONLY_LICENCE');
-    // The read-only licence may still export (user-app.md §6 lists only the Excel export).
+    // The read-only licence may still export (the user-app spec §6 lists only the Excel export).
     expect(exportBlocked('zip', 4, 128)).toBeNull();
   });
   it('nothing is blocked on unknown bits (the server decides)', () => {
@@ -47,7 +47,7 @@ describe('what is exported when the button is pressed', () => {
   });
 });
 
-describe('name checks (user-app.md §5)', () => {
+describe('name checks (the user-app spec §5)', () => {
   it('every character of \\ / : * ? " < > | is refused, names without them pass', () => {
     for (const ch of ['\\', '/', ':', '*', '?', '"', '<', '>', '|']) expect(nameProblem(`a${ch}b`), ch).toBe('EXPORT_NAME_FORBIDDEN');
     for (const ok of ['', 'Invoices 2026', 'export_{x}&y.zip', 'Übersicht-März']) expect(nameProblem(ok), ok).toBeNull();

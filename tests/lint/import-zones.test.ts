@@ -1,5 +1,5 @@
 /**
- * The import rules of ARCHITECTURE.md ("Imports run one way") are ESLint errors (eslint.config.js):
+ * The import rules of docs/architecture.md ("Imports run one way") are ESLint errors (eslint.config.js):
  * small samples linted as if they were files of the project. The imported files exist, so the
  * zones see resolved paths as they do in `npm run lint`.
  */

@@ -131,7 +131,7 @@ describe('jobs in the notifications tray', () => {
   });
 });
 
-describe('job notes (user-app.md §3): one line per kind', () => {
+describe('job notes (the user-app spec §3): one line per kind', () => {
   function line(note: unknown[]) {
     const { container, unmount } = render(
       <I18nextProvider i18n={i18n}>

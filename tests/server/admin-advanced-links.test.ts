@@ -1,5 +1,5 @@
 /**
- * Advanced links, the administration's writes (admin-console.md §3, §7; src/api/admin-advanced-links.ts):
+ * Advanced links, the administration's writes (the console spec §3, §7; src/api/admin-advanced-links.ts):
  * administrators only, archive and field checked, only http(s) templates, and what is saved is what
  * the user side reads at once (GET api/AdvancedLinks/databases/{db}?archiveId=).
  */

@@ -1,5 +1,5 @@
 /**
- * DXC sources of an archive and the connection test (admin-console.md §3, §5, §7; src/api/admin-dxc.ts):
+ * DXC sources of an archive and the connection test (the console spec §3, §5, §7; src/api/admin-dxc.ts):
  * administrators only, unique names per archive, mappings of the archive's own fields, and a test that
  * says plainly what it could do, fails cleanly and never hangs.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved searches in the administration console (admin-console.md §3, §5, §7; src/api/admin-searches.ts):
+ * Saved searches in the administration console (the console spec §3, §5, §7; src/api/admin-searches.ts):
  * administrators only on every call, the Versions archive removed, parameters of deleted or foreign
  * fields dropped and named, the icon checked against the Material Icons list, parents checked, and a
  * saved search listed and run by the user app at once (issue 13 item 7).

@@ -2,7 +2,7 @@
  * Page rotation (POST api/Processing), annotations and stamps (server/routes/annotations.ts,
  * server/services/annotations.ts) and their burn-in on export (server/services/annotation-burn.ts):
  * the stored file really turns (a PDF page's /Rotate, a TIFF page's pixels), the rights of
- * user-app.md §6 are enforced (1024 edit, 2048 annotations, licence 4), stamps are sorted, unique and
+ * the user-app spec §6 are enforced (1024 edit, 2048 annotations, licence 4), stamps are sorted, unique and
  * changed by administrators of all databases only, and an export with WithAnnotations carries the
  * stamp's text while a plain export does not.
  */

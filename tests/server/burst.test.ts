@@ -1,7 +1,7 @@
 /**
  * Burst through GET/POST/DELETE api/files (server/routes/burst.ts, server/services/burst.ts): the
  * import document really holds the chosen pages (PDF pages as they were, TIFF pages pixel for pixel),
- * every refusal of archive-inbox-ops.md §5 answers 400 with its key, the rights are enforced, and
+ * every refusal of the archive-ops spec §5 answers 400 with its key, the rights are enforced, and
  * indexing with deleteBurstedPages leaves the source with the other pages, a new version and history.
  */
 import { PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
@@ -122,7 +122,7 @@ describe('burst', () => {
     expect([meta.width, meta.height]).toEqual([src.pageHeight ?? src.height, src.width]);
   });
 
-  it('refuses each case of archive-inbox-ops.md §5 with its key', async () => {
+  it('refuses each case of the archive-ops spec §5 with its key', async () => {
     const d = take('PDF');
     const none = await burst(d, []);
     expect(none.statusCode).toBe(400);

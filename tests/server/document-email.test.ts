@@ -1,5 +1,5 @@
 /**
- * E-mail of a document (user-app.md §7): the server sends through a real SMTP conversation to an
+ * E-mail of a document (the user-app spec §7): the server sends through a real SMTP conversation to an
  * in-process SMTP server (smtp-server), and the test reads the received mail: its recipient, subject
  * and attachment bytes, which must be the document's file as the blob store holds it.
  */

@@ -1,5 +1,5 @@
 /**
- * Single export (user-app.md §7 `GET .../documents/{id}/file`; contract src/api/export.ts): the
+ * Single export (the user-app spec §7 `GET .../documents/{id}/file`; contract src/api/export.ts): the
  * document's file byte for byte with its type, length and name (stored, or from a field's value made
  * safe), a document of several files as one PDF of all its pages, the refusals (no export right 128,
  * a wrong SecureId, unknown and deleted documents) and the 'exported' history entry on request.

@@ -1,6 +1,6 @@
 /**
  * History entries carry their parts (Event), so that the client writes them in its user's language;
- * Message stays the English sentence for older clients (archive-inbox-ops.md §3-4; src/api/audit.ts).
+ * Message stays the English sentence for older clients (the archive-ops spec §3-4; src/api/audit.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveHistory, DocumentHistory, HISTORY_EVENT_KINDS } from '../../src/api/audit';

@@ -1,5 +1,5 @@
 /**
- * The inbox calls that change files (server/routes/inbox-changes.ts; archive-inbox-ops.md §7): move
+ * The inbox calls that change files (server/routes/inbox-changes.ts; the archive-ops spec §7): move
  * (keep or delete the original), rename, delete, send to an archive with index values, an archive
  * document put into an inbox, the zip export, the thumbnail and the file's bytes; rights (view 1,
  * edit 4, add 2 on the destination archive, licence type 4 refused for every change) and the

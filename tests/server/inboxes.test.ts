@@ -1,6 +1,6 @@
 /**
  * GET api/inboxes (server/routes/inboxes.ts): the user's inboxes with counts and rights, and one
- * inbox's files, paged and sorted, with inbox rights enforced (user-app.md §7; archive-inbox-ops.md §7).
+ * inbox's files, paged and sorted, with inbox rights enforced (the user-app spec §7; the archive-ops spec §7).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxFiles, InboxList, inboxPaths } from '../../src/api/inboxes';

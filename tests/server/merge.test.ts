@@ -1,6 +1,6 @@
 /**
  * Merge and append through POST api/dbs/{db}/merge (server/routes/merge.ts, server/services/merge.ts):
- * the stored PDF really holds every page, in order, and the rights of user-app.md §6 are enforced.
+ * the stored PDF really holds every page, in order, and the rights of the user-app spec §6 are enforced.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Viewer sessions (user-app.md §3, §7 POST session; contract src/api/viewer.ts): a session keeps the
+ * Viewer sessions (the user-app spec §3, §7 POST session; contract src/api/viewer.ts): a session keeps the
  * documents of a result page for the user who made it, answers each with its file type and pages,
  * refuses a document the user may not view, a wrong Hash and a missing document, and is not readable
  * by another user; a document deleted since comes back as not available.

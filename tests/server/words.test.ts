@@ -1,5 +1,5 @@
 /**
- * Key-free extraction's words (archive-inbox-ops.md §3 "Key-free word", §7; contract src/api/words.ts):
+ * Key-free extraction's words (the archive-ops spec §3 "Key-free word", §7; contract src/api/words.ts):
  * real OCR (tesseract.js, packaged English data) of a seeded PDF page (text drawn by pdf-lib) and a
  * seeded TIFF page (a heading of real text) gives words holding that text, placed inside the page as
  * fractions; the second call is served from page_words; the view right and the Hash are enforced;

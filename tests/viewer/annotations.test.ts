@@ -1,5 +1,5 @@
 /**
- * The stamp's text (archive-inbox-ops.md §3: @Today, @User) and the annotation model the viewer draws
+ * The stamp's text (the archive-ops spec §3: @Today, @User) and the annotation model the viewer draws
  * from (src/features/viewer/annotations): pure functions, no browser.
  */
 import { describe, expect, it } from 'vitest';

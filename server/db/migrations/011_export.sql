@@ -4,7 +4,7 @@
 -- created so a restarted export makes the same file), result the finished file (its name on disk,
 -- the user's file name, size, format, expiry) until EXPORT_KEEP_HOURS purge it.
 --
--- The two document states the export refuses (user-app.md §4 "Export conversion states: PDF
+-- The two document states the export refuses (the user-app spec §4 "Export conversion states: PDF
 -- conversion pending, in workflow, or both"; §8 ERROR_EXPORT_PDF_PENDING / _IN_WORKFLOW /
 -- _PDF_WORKFLOW_PENDING). Nothing sets them yet but the seed (a later PDF conversion and the
 -- workflow issue will; the workflow one may move to its own table then).

@@ -1,5 +1,5 @@
 /**
- * Data-exchange (DXC) sources of an archive and the connection test (admin-console.md §3, §5, §7;
+ * Data-exchange (DXC) sources of an archive and the connection test (the console spec §3, §5, §7;
  * contract src/api/admin-dxc.ts), stored in dxc_sources (mapping jsonb [{ archiveField, mappedField,
  * required }]).
  *   GET/POST api/admin/databases/{db}/archives/{a}/dxc, GET/PUT/DELETE .../dxc/{dxcId}

@@ -1,5 +1,5 @@
 /**
- * Who may use the administration console's calls (admin-console.md §6): an administrator of the
+ * Who may use the administration console's calls (the console spec §6): an administrator of the
  * database (database_admins, by user or group) or of all databases. Anyone else gets 403 before
  * anything about the database is read; an unknown database then answers 404. A read-only licence
  * (type 4) passes here for reads; app.ts refuses its writes before any route runs.

@@ -1,5 +1,5 @@
 /**
- * Saved searches in the administration console (admin-console.md §3 Search, §5, §7; contract and
+ * Saved searches in the administration console (the console spec §3 Search, §5, §7; contract and
  * rules in src/api/admin-searches.ts), over the tables the user app reads them from (searches,
  * search_archives, search_items, search_permissions, search_view_tabs; server/search/model.ts):
  *   GET/POST api/admin/databases/{db}/searches, GET/PUT/DELETE .../searches/{id}

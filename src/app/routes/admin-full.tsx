@@ -6,7 +6,7 @@ import { sessionScope } from '../../session/session';
 import { useSession } from '../../session/use-session';
 
 /**
- * /admin/full: the administration console (admin-console.md), loaded only when opened; the user's
+ * /admin/full: the administration console (the console spec), loaded only when opened; the user's
  * rights say which controls it offers. The database the user works in (the app's selection) is the
  * console's when it has none of its own remembered, so a first visit does not start with none.
  */

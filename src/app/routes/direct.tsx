@@ -9,7 +9,7 @@ import { clearSession, getSession, updateSession } from '../../session/session';
 import { useSession } from '../../session/use-session';
 
 /**
- * /direct, the loader (user-app.md §2, §4): op=1&db=N checks the session's licence and goes to
+ * /direct, the loader (the user-app spec §2, §4): op=1&db=N checks the session's licence and goes to
  * /view?db=N&token=... (the token is then taken off the address); op=2 is the licence-expired page.
  */
 export function DirectPage() {

@@ -12,7 +12,7 @@ import { getConfig } from '../config';
 const parts: InboxGridParts = { Grid: ResultsGrid, Pager, PageSize: PageSizeControl, ThumbPreview };
 
 /**
- * /results/Inbox?db=&inboxId= (user-app.md §2): the inbox sidebar beside one inbox's files. Loaded
+ * /results/Inbox?db=&inboxId= (the user-app spec §2): the inbox sidebar beside one inbox's files. Loaded
  * lazily with the grid, like /results/{searchHash}; keyed by the inbox so another inbox starts fresh.
  */
 export function Component() {

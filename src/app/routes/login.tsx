@@ -12,7 +12,7 @@ import { getSession, setSession } from '../../session/session';
 import { forgetOtherUsers } from '../user-change';
 
 /**
- * /login: the sign-in page. Query (user-app.md §2): redirectUrl (encoded), errorTitle, errorMessage,
+ * /login: the sign-in page. Query (the user-app spec §2): redirectUrl (encoded), errorTitle, errorMessage,
  * isLicenseExpired. A successful sign-in stores the session and goes to redirectUrl or /select.
  */
 export function LoginPage() {

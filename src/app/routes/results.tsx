@@ -30,7 +30,7 @@ export function Component() {
     (b: { db: number; doc: { id: number; hash: string; archiveId: number } }) => void navigate(`${viewerPath({ hash: b.doc.hash, archiveId: b.doc.archiveId, docId: b.doc.id, db: b.db })}&burst=1`),
     [navigate],
   );
-  // The inbox sidebar beside the grid (user-app.md §2), linking to /results/Inbox.
+  // The inbox sidebar beside the grid (the user-app spec §2), linking to /results/Inbox.
   return (
     <div className="results-with-inboxes">
       <InboxSidebar db={Number(params.get('db')) || 0} defaultCollapsed />

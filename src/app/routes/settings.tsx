@@ -20,7 +20,7 @@ const FLAGS: { key: Flag; label: TranslationKey }[] = [
 ];
 
 type SearchFlag = 'multiArchiveCountSort' | 'multiArchiveHideEmpty' | 'openNewTab' | 'disableOpenDoc';
-/** Search options (user-app.md §3 searchSetting) that the results screen reads. */
+/** Search options (the user-app spec §3 searchSetting) that the results screen reads. */
 const SEARCH_FLAGS: { key: SearchFlag; label: TranslationKey }[] = [
   { key: 'multiArchiveCountSort', label: 'SETTINGS_MULTI_ARCHIVE_COUNT_SORT' },
   { key: 'multiArchiveHideEmpty', label: 'SETTINGS_MULTI_ARCHIVE_HIDE_EMPTY' },

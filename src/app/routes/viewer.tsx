@@ -4,7 +4,7 @@ import { getConfig } from '../config';
 
 /**
  * /viewer/{documentHash}?archive=&Id=&db= (optional terms, search, criteria, session): the document
- * viewer (user-app.md §2). Loaded lazily: pdf.js and its worker come with this page only. The route
+ * viewer (the user-app spec §2). Loaded lazily: pdf.js and its worker come with this page only. The route
  * composes the editing feature's indexer panel beside the pages (features do not import each other).
  */
 export function Component() {

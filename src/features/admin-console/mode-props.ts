@@ -1,5 +1,5 @@
 /**
- * The administration console's modes (admin-console.md §2): the shell (navigation, selected
+ * The administration console's modes (the console spec §2): the shell (navigation, selected
  * database, unsaved-changes confirmation, floating add button) renders one mode at a time from
  * modes/<mode>/index.tsx, whose default export takes these props.
  */

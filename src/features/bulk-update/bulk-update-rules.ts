@@ -1,5 +1,5 @@
 /**
- * The bulk update dialogs' rules (user-app.md §5, §6), pure so they are tested without a browser:
+ * The bulk update dialogs' rules (the user-app spec §5, §6), pure so they are tested without a browser:
  * who may open them, what the basic tab needs before it may count (at least one new value, no
  * invalid value, a selected search; the checked documents or the whole search), and the request it
  * sends (wire values: the field rules' normalised form, the same rules the server applies again).
@@ -82,5 +82,5 @@ export function buildBasicRequest(form: BasicForm, fields: readonly Field[], c: 
   };
 }
 
-/** The Update call of a basic request (user-app.md §7 Update). */
+/** The Update call of a basic request (the user-app spec §7 Update). */
 export const basicCall = (r: Pick<BasicBulkUpdate, 'UpdateType'>) => (r.UpdateType === 'documentSelectUpdate' ? ('UserPassedUpdateSearch' as const) : ('UserPassedBulkUpdateSearch' as const));

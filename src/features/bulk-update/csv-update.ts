@@ -1,5 +1,5 @@
 /**
- * The advanced tab's rules (user-app.md §5 "CSV bulk update needs ... field and string delimiters
+ * The advanced tab's rules (the user-app spec §5 "CSV bulk update needs ... field and string delimiters
  * that differ, DocumentID and ArchiveID mapped, at least one mapping ... Search update also needs a
  * selected search, mapped search prompts (unless a prompt is empty) and mapped data") and the rows it
  * sends: each CSV row read from the worker's batches becomes one CsvRow of wire values, checked

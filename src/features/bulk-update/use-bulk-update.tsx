@@ -1,5 +1,5 @@
 /**
- * Bulk update in the results screen (issue 11 item 4; user-app.md §2, §4, §5): the toolbar's Bulk
+ * Bulk update in the results screen (issue 11 item 4; the user-app spec §2, §4, §5): the toolbar's Bulk
  * update button, its dialog (Basic and Advanced tabs), the count (a dry run on the server) and the
  * update-count confirmation; Confirm makes ONE outbox entry (src/sync/kinds/bulk-update.ts) whose
  * server job shows in the tray; when a bulk update job of this database ends, the grid refreshes.

@@ -1,5 +1,5 @@
 /**
- * Single download and Web Share of a document (user-app.md §6 bit 128 export; §7 `.../file`): who may
+ * Single download and Web Share of a document (the user-app spec §6 bit 128 export; §7 `.../file`): who may
  * start it, whether this device can share files, and which words a failure gets. Pure: unit-tested
  * without a browser. The server enforces the same right.
  */

@@ -1,7 +1,7 @@
 /**
  * Which document actions a user may start (copy, move, delete, e-mail, merge, append), and where
- * copied or moved documents may go (user-app.md §6:
- * licence type 4 disables delete, move and copy; archive bits 8 delete, 131072 move; archive-inbox-ops.md
+ * copied or moved documents may go (the user-app spec §6:
+ * licence type 4 disables delete, move and copy; archive bits 8 delete, 131072 move; the archive-ops spec
  * §4: add (2) on the destination; a versions archive (Props 16) is never a destination). The server
  * enforces the same rules: this only keeps the user from starting what would be refused.
  */
@@ -28,7 +28,7 @@ export function blockedReason(op: DocumentOperation, licenceType: number | undef
   return null;
 }
 
-/** E-mail (user-app.md §6): bit 32 on the archive; the read-only licence may not (the server refuses both). */
+/** E-mail (the user-app spec §6): bit 32 on the archive; the read-only licence may not (the server refuses both). */
 /** `configured`: whether the server can send e-mail (false: not set up there); undefined while not known. */
 export function emailBlockedReason(licenceType: number | undefined, permissions: number | null, configured?: boolean): BlockedReason {
   if (licenceType === READ_ONLY_LICENCE) return 'DOCUMENTS_READ_ONLY_LICENCE';
@@ -40,7 +40,7 @@ export function emailBlockedReason(licenceType: number | undefined, permissions:
 export type MergeType = 'Merge' | 'Append';
 
 /**
- * Merge and append (user-app.md §6: licence type 4 disables both; archive bits 2 merge, 4 append on
+ * Merge and append (the user-app spec §6: licence type 4 disables both; archive bits 2 merge, 4 append on
  * the grid's archive, where the base document is). The server checks the same and more (the bit on
  * the archive of every document a merge removes, inbox rights).
  */
@@ -55,7 +55,7 @@ export function mergeBlockedReason(type: MergeType, licenceType: number | undefi
 export type MergeCountProblem = 'ERROR_NO_DOCUMENTS_SELECTED' | 'DOCUMENTS_MERGE_NEEDS_TWO' | 'DOCUMENTS_APPEND_NEEDS_ONE' | 'DOCUMENTS_MERGE_TOO_MANY' | null;
 
 /**
- * user-app.md §5: "Merge needs at least 2 checked documents; append needs exactly 1. No documents
+ * the user-app spec §5: "Merge needs at least 2 checked documents; append needs exactly 1. No documents
  * selected gives an error for every bulk action." A merge also takes at most MERGE_MAX_DOCUMENTS.
  */
 export function mergeCountProblem(type: MergeType, checked: number): MergeCountProblem {

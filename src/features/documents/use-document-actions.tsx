@@ -1,5 +1,5 @@
 /**
- * Copy, move and delete in the results screen (issue 9 item 4; user-app.md §5, §6): the toolbar's
+ * Copy, move and delete in the results screen (issue 9 item 4; the user-app spec §5, §6): the toolbar's
  * buttons, the same actions in a row's menu, the archive select modal and the delete confirmation.
  * An action the user confirms becomes ONE outbox entry (src/sync/kinds/document-operation.ts), sent
  * now or when the connection returns; the tray follows it and then its server job. The results screen

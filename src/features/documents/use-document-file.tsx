@@ -1,5 +1,5 @@
 /**
- * Download and Share of one document (issue 10 items 1 and 3; user-app.md §7 single export): the file
+ * Download and Share of one document (issue 10 items 1 and 3; the user-app spec §7 single export): the file
  * is fetched with the token in a header (api/document-file.ts), then saved (src/platform/save-file.ts:
  * a picked file, streamed, or a download) or shared to another app through the Web Share API as a
  * File named as the server names it. Both need the server now: offline they say so. Each writes the

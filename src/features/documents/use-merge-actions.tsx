@@ -1,5 +1,5 @@
 /**
- * Merge and append in the results screen (issue 10 item 2; user-app.md §3 Merge object, §5, §6):
+ * Merge and append in the results screen (issue 10 item 2; the user-app spec §3 Merge object, §5, §6):
  * the toolbar's Merge (bit 2) and Append (bit 4) buttons, the merge dialog (order, base, Keep/Remove)
  * and the append dialog (the inbox-document selector). A confirmed action is ONE outbox entry
  * (src/sync/kinds/merge.ts), sent now or when the connection returns; when it has finished the grid

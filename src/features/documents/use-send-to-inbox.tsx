@@ -20,7 +20,7 @@ interface SendDoc {
 }
 
 /**
- * "Send to inbox" in a row's menu (archive-inbox-ops.md §7 "A call moves an archive document into
+ * "Send to inbox" in a row's menu (the archive-ops spec §7 "A call moves an archive document into
  * an inbox"): the inbox chosen in the inbox select modal (inboxes the user may change), then one
  * outbox entry (src/sync/kinds/inbox.ts, PUT api/inboxes/{id}); the document leaves its archive, so
  * it needs the move right there and not the read-only licence (`blocked`, the same reason as Move).

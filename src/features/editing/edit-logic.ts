@@ -1,6 +1,6 @@
 /**
- * Pure rules of index editing in the results grid (user-app.md §4 "Grid", §5 "Cell editing", §6;
- * archive-inbox-ops.md §4 "Editing mode", "Multi-value fields"). No React, no Dexie: unit-tested in
+ * Pure rules of index editing in the results grid (the user-app spec §4 "Grid", §5 "Cell editing", §6;
+ * the archive-ops spec §4 "Editing mode", "Multi-value fields"). No React, no Dexie: unit-tested in
  * tests/editing/edit-logic.test.ts.
  *
  * What is kept: the dirty rows, in memory (use-grid-editing.ts holds them in React state): per
@@ -89,7 +89,7 @@ export const NO_DIRTY: DirtyRows = new Map();
 
 export interface EditScope {
   licenceType: number | null | undefined;
-  /** False when the result set has live fields (user-app.md §5). */
+  /** False when the result set has live fields (the user-app spec §5). */
   editAllowed: boolean;
   isInbox?: boolean;
 }

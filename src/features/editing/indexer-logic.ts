@@ -1,6 +1,6 @@
 /**
  * The indexer panel's rules for filling fields one after another (key-free extraction picks a word,
- * the panel puts it into the current field and moves on; archive-inbox-ops.md §4 "Key-free
+ * the panel puts it into the current field and moves on; the archive-ops spec §4 "Key-free
  * extraction"). Pure: tested in tests/editing/indexer-logic.test.ts.
  */
 import { FIELD_MESSAGE_KEYS, FIELD_CODES, LOW_CONFIDENCE } from '../../fields/codes';

@@ -1,5 +1,5 @@
 /**
- * Index editing of a set of documents: one results page (user-app.md §4 "Grid": dirty, edit enabled,
+ * Index editing of a set of documents: one results page (the user-app spec §4 "Grid": dirty, edit enabled,
  * cancel, disabling edit with dirty rows), or the one document of the viewer's indexer panel. This
  * hook holds the edit mode, the open side panel and table editor, and what an edit does to a value;
  * it imports nothing of the grid (use-grid-editing.ts adds the grid's seam, so the viewer does not
@@ -155,7 +155,7 @@ export function useIndexEditing(p: GridEditingInput) {
 
   /**
    * A parent of dynamic lists changed: each dependent list is refreshed with the row's new values,
-   * and a dependent value the refreshed list does not hold is cleared (archive-inbox-ops.md §4).
+   * and a dependent value the refreshed list does not hold is cleared (the archive-ops spec §4).
    * Offline with no copy of the list, nothing is cleared (the server checks the value on save).
    */
   const refreshDependents = useCallback(

@@ -1,5 +1,5 @@
 /**
- * Fetching a finished export (user-app.md §7 GET api/dbs/{db}/export?jobid; src/api/export.ts) and
+ * Fetching a finished export (the user-app spec §7 GET api/dbs/{db}/export?jobid; src/api/export.ts) and
  * saving it. The token travels in the Auth-Token header, never in a URL the user could see, copy or
  * find in the download list. Nothing is stored: the server keeps the file until its Expires time and
  * the tray's job record (Dexie `jobs`) is what lets the user fetch it again after a reload.

@@ -1,5 +1,5 @@
 /**
- * The export dialog's rules as pure functions (user-app.md §2 export dialogs, §3 Export settings, §5
+ * The export dialog's rules as pure functions (the user-app spec §2 export dialogs, §3 Export settings, §5
  * name patterns and "export with no data", §6 bits 64/128 and licence type 4): which button may start,
  * what the form must fix before it is sent, and the ExportSettings body the server gets
  * (src/api/export.ts). No React, no i18n: the words are translation keys the dialog looks up.

@@ -1,5 +1,5 @@
 /**
- * Export in the results screen (issue 10 item 1; user-app.md §2 export dialogs, §5, §6): the toolbar's
+ * Export in the results screen (issue 10 item 1; the user-app spec §2 export dialogs, §5, §6): the toolbar's
  * Export and Export to Excel buttons and their dialog. Start makes ONE outbox entry
  * (src/sync/kinds/export-request.ts), sent now or when the connection returns; its job is then in the
  * tray, which offers the file once the server has made it. The results screen takes this hook as a

@@ -1,5 +1,5 @@
 /**
- * Rules of the history panels (user-app.md §3 History, archive-inbox-ops.md §3-§4): the category
+ * Rules of the history panels (the user-app spec §3 History, the archive-ops spec §3-§4): the category
  * filter, locale-formatted times, the archive history's paging (25 a page), the entries' sentences
  * in the user's language (the name of the document a history belongs to: src/fields/document-label.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The import dialog's rules (user-app.md §3 Import options, §5, §6; archive-inbox-ops.md §5), pure
+ * The import dialog's rules (the user-app spec §3 Import options, §5, §6; the archive-ops spec §5), pure
  * so they are tested without a browser: who may import, which fields a CSV column may fill, the
  * mapping guessed from the header, what must be fixed before the file is read, and the file a CSV
  * row names (the worker checks the values and turns them into their wire form).

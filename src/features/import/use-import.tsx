@@ -1,6 +1,6 @@
 /**
- * Import of documents with index data in the results screen (issue 11 item 3; user-app.md §2, §3,
- * §6; archive-inbox-ops.md §2, §5): the header's Import button (none for licence type 4; refused with
+ * Import of documents with index data in the results screen (issue 11 item 3; the user-app spec §2, §3,
+ * §6; the archive-ops spec §2, §5): the header's Import button (none for licence type 4; refused with
  * its reason without the add right or in a versions archive), its dialog, and the confirmation:
  * each file the rows name is queued once as a resumable upload to the archive's import staging
  * (src/sync/uploads.ts), then ONE outbox entry (src/sync/kinds/import.ts) that waits for them and

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the inbox screen (user-app.md §2-3, §9; archive-inbox-ops.md §3-5): the fixed
+ * Pure rules of the inbox screen (the user-app spec §2-3, §9; the archive-ops spec §3-5): the fixed
  * columns and the sort they map to, inbox files as the rows the results grid takes, the page sizes,
  * the address of an inbox page, the sidebar's remembered state, and the files a drop may upload.
  * No React, no Dexie: unit-tested in tests/inbox/inbox-logic.test.ts.
@@ -13,7 +13,7 @@ export const INBOX_COLUMNS: readonly { id: InboxSortColumn; titleKey: 'INBOX_FIL
   { id: 'DateCreated', titleKey: 'INBOX_DATE_CREATED' },
   { id: 'DateModified', titleKey: 'INBOX_DATE_MODIFIED' },
 ];
-/** Inbox page sizes (archive-inbox-ops.md §9): default 25. */
+/** Inbox page sizes (the archive-ops spec §9): default 25. */
 export const INBOX_PAGE_SIZES: readonly number[] = [25, 50, 100, 1000, 10000];
 
 export interface InboxSort {
@@ -43,7 +43,7 @@ export function inboxPageSize(raw: string | null | undefined): number {
   return Number.isSafeInteger(n) && n >= 1 && n <= INBOX_PAGE_MAX ? n : INBOX_PAGE_DEFAULTS.numberOfDocuments;
 }
 
-/** /results/Inbox?db=&inboxId= (user-app.md §2). */
+/** /results/Inbox?db=&inboxId= (the user-app spec §2). */
 export const inboxHref = (db: number, inboxId: number) => `/results/Inbox?db=${db}&inboxId=${inboxId}`;
 
 /** An inbox file as the results grid's row: Id is its place on the page, the fixed columns as fields 1-4. */
@@ -79,7 +79,7 @@ export function splitZeroByte<T extends { name: string; size: number }>(files: r
   return { send: files.filter((f) => f.size > 0), empty: files.filter((f) => f.size === 0).map((f) => f.name) };
 }
 
-/** localStorage key of the sidebar's collapsed state (user-app.md §2: remembered locally). */
+/** localStorage key of the sidebar's collapsed state (the user-app spec §2: remembered locally). */
 export const SIDEBAR_KEY = 'inboxSidebarCollapsed';
 /** The remembered state; `fallback` until the user has chosen one on this device. */
 export function readCollapsed(storage: Pick<Storage, 'getItem'> | undefined, fallback = false): boolean {

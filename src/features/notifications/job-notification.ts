@@ -1,5 +1,5 @@
 /**
- * A system notification when a job ends while the tab is hidden (ARCHITECTURE.md "Long jobs"). Only
+ * A system notification when a job ends while the tab is hidden (docs/architecture.md "Long jobs"). Only
  * with the user's permission, asked when the first long job starts (src/sync/jobs-permission.ts) or
  * from a button in the tray (never on load). Shown from the page,
  * so a click can bring the tab forward; through the service worker where the page may not (Chrome on
@@ -39,7 +39,7 @@ export async function notifyJobsEnded(records: readonly JobRecord[], t: TFunctio
 }
 
 /**
- * A job's end, told once: a toast that fades after 5 s (user-app.md §9; the job stays listed in the
+ * A job's end, told once: a toast that fades after 5 s (the user-app spec §9; the job stays listed in the
  * tray) and, while the tab is hidden, a system notification. `records` are the ends this page
  * claimed (src/sync/react/use-jobs-told.ts): whoever wrote them, each is told by one page.
  */

@@ -1,5 +1,5 @@
 /**
- * A merge or append in the tray (user-app.md §8 "merge and append success and failure notes"): what
+ * A merge or append in the tray (the user-app spec §8 "merge and append success and failure notes"): what
  * came of it, worded when shown from the entry (src/sync/kinds/merge.ts mergeOutcome), so it follows
  * a language change. Null for other entries and while it has not finished.
  */

@@ -1,5 +1,5 @@
 /**
- * The archive list of a multi-archive search (user-app.md §3 searchSetting): counts from
+ * The archive list of a multi-archive search (the user-app spec §3 searchSetting): counts from
  * ArchiveCounts; sorted by count (largest first) with multiArchiveCountSort; archives without results
  * hidden with multiArchiveHideEmpty (the current archive always stays).
  */

@@ -1,5 +1,5 @@
 /**
- * Page requests are debounced by 1 s (user-app.md §4, §9): the first request after a quiet second
+ * Page requests are debounced by 1 s (the user-app spec §4, §9): the first request after a quiet second
  * goes at once (leading edge), requests made while the window is open coalesce into one request for
  * the last value, sent when the user has stopped for `delayMs` (trailing edge). The grid itself
  * already shows the chosen page from the cache; only server requests wait.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the results grid (user-app.md §2, §4, §5, §9): the pager window, page-size
+ * Pure rules of the results grid (the user-app spec §2, §4, §5, §9): the pager window, page-size
  * validation, the server's sort parameter, the content-search hits marker, and the grid's column
  * model built from the result set's Fields and the stored grid state. No React, no Dexie: unit-tested
  * in tests/results/grid-logic.test.ts.
@@ -195,7 +195,7 @@ function isFieldDef(f: unknown): f is FieldDef {
   return typeof o.ID === 'number' && typeof o.Name === 'string';
 }
 
-/** One column per field (live fields are not shown in the grid, user-app.md §5), plus Hits/Version. */
+/** One column per field (live fields are not shown in the grid, the user-app spec §5), plus Hits/Version. */
 export function buildColumns(fields: readonly unknown[], opts: { hits: boolean; version: boolean; titles: { hits: string; version: string; thumb: string; check: string } }): ColumnDef[] {
   const cols: ColumnDef[] = [
     { id: CHECK_COLUMN, kind: 'check', title: opts.titles.check, sortable: false, configurable: false },

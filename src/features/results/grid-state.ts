@@ -1,5 +1,5 @@
 /**
- * Stored grid state (user-app.md §3 "Stored grid state per grid"): Dexie `gridState`, one record per
+ * Stored grid state (the user-app spec §3 "Stored grid state per grid"): Dexie `gridState`, one record per
  * grid keyed `${db}|search|${searchId}|${archiveId}`, holding the columns (order, width, hidden,
  * pinned), the sort and the page size. Restored on the next visit and after a reload; "Restore
  * columns" and an invalid saved sort (DISCARDING_INVALID_GRID_SORT_MSG) delete it.

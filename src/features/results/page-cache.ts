@@ -1,5 +1,5 @@
 /**
- * The offline page cache of the results grid (ARCHITECTURE.md "Reads").
+ * The offline page cache of the results grid (docs/architecture.md "Reads").
  *
  * What is stored where: Dexie `pages`, one record per grid page (never one per row), keyed by
  * `${db}|${gridKey}|${criteriaHash}|${sort}|${tab}|${pageSize}|${page}`; `data` is the ResultSet as

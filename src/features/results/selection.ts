@@ -6,7 +6,7 @@
  * The selection survives paging, page size and sort: it holds records (Id, Hash, archive, a title for
  * the tray), not this page's row numbers, so documents checked on pages 1, 2 and 3 are acted on
  * together. It belongs to one scope (database, search, archive, criteria and view tab): another scope
- * starts empty (user-app.md §2: changing tab resets the selection). The header checkbox stands for
+ * starts empty (the user-app spec §2: changing tab resets the selection). The header checkbox stands for
  * this page's rows only.
  */
 export interface SelectedDoc {

@@ -6,7 +6,7 @@ import { notify } from '../../ui/notifications';
 import { isInvalidSortMessage } from './grid-logic';
 
 /**
- * Grid errors (user-app.md §8): an invalid saved sort alerts DISCARDING_INVALID_GRID_SORT_MSG, drops
+ * Grid errors (the user-app spec §8): an invalid saved sort alerts DISCARDING_INVALID_GRID_SORT_MSG, drops
  * the saved grid state and reloads (onInvalidSort); 404 is "A query for grid result data returned an
  * error"; an error without a server message is "An unknown error occurred loading grid data."; the
  * licence and session rows of the catalogue go to the one error handler. Returns the text to show.

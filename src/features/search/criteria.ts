@@ -178,7 +178,7 @@ export function buildCriteria(prompts: readonly Prompt[], values: FormValues, f:
   return { items, errors };
 }
 
-/** Records per page on the search screen: 1 to 10000, anything else 10 (user-app.md §5). */
+/** Records per page on the search screen: 1 to 10000, anything else 10 (the user-app spec §5). */
 export function clampRecordsPerPage(text: string | number | null | undefined): number {
   const v = typeof text === 'string' ? text.trim() : text;
   return normaliseRecordsPerPage(v === '' ? undefined : v, RECORDS_PER_PAGE.searchScreenDefault);

@@ -1,5 +1,5 @@
 /**
- * How the user writes dates and decimals (user-app.md §5: dates by locale, two-digit years expanded;
+ * How the user writes dates and decimals (the user-app spec §5: dates by locale, two-digit years expanded;
  * decimals with the locale separator). The wire always carries ISO yyyy-mm-dd and '.'.
  */
 

@@ -1,6 +1,6 @@
 /**
- * The prompts of a saved search as the form shows them (user-app.md §3 Search detail item;
- * archive-inbox-ops.md §3: detail items with the same prompt text are collapsed into one input that
+ * The prompts of a saved search as the form shows them (the user-app spec §3 Search detail item;
+ * the archive-ops spec §3: detail items with the same prompt text are collapsed into one input that
  * feeds all their IDs).
  */
 import { CONTENT_SEARCH_TYPE, type SearchCondition, type SearchDetailItem } from '../../api/search';

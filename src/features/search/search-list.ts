@@ -1,6 +1,6 @@
 /**
- * Which saved searches the list shows and which one opens first (user-app.md §3: Settings bit 4
- * shown in the list; archive-inbox-ops.md §3: Settings bit 8 the default search).
+ * Which saved searches the list shows and which one opens first (the user-app spec §3: Settings bit 4
+ * shown in the list; the archive-ops spec §3: Settings bit 8 the default search).
  */
 import type { Search, SearchDetail } from '../../api/search';
 

@@ -1,5 +1,5 @@
 /**
- * Which database is selected when the list arrives (user-app.md §3): with one database it is
+ * Which database is selected when the list arrives (the user-app spec §3): with one database it is
  * selected automatically, with none none is; otherwise the remembered one is restored if it is
  * still in the list. The remembered id lives in Dexie settings ('selectedDb').
  */

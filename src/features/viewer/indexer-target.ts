@@ -1,5 +1,5 @@
 /**
- * The seam between the viewer's indexer panel and key-free extraction (archive-inbox-ops.md §4): the
+ * The seam between the viewer's indexer panel and key-free extraction (the archive-ops spec §4): the
  * panel says which field a picked word fills and fills it; extraction only picks words. The panel
  * provides it through IndexerTargetContext; null when no panel is open (extraction then has nowhere
  * to put a word and says so).

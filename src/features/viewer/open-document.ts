@@ -1,5 +1,5 @@
 /**
- * Opening a document from a result page (user-app.md §2): a viewer session of the page's documents
+ * Opening a document from a result page (the user-app spec §2): a viewer session of the page's documents
  * (so the viewer can go to the next and previous one), then the viewer in this window or in a new tab
  * (the user's openNewTab setting). The new tab is opened at once, while the click still counts as
  * the user's (a popup blocker allows it), and sent to the viewer when the session is there. Without a

@@ -3,7 +3,7 @@
  * zoom, the place of a document in its session, content-search terms and the text they mark.
  */
 
-/** user-app.md §2 /viewer/{documentHash}: archive, documentHash, Id, db; optional terms, search, criteria; session: the viewer session. */
+/** the user-app spec §2 /viewer/{documentHash}: archive, documentHash, Id, db; optional terms, search, criteria; session: the viewer session. */
 export interface ViewerAddress {
   hash: string;
   archiveId: number;
@@ -142,7 +142,7 @@ export function matchingItems(items: readonly string[], terms: readonly string[]
 }
 
 /**
- * Thumbnails load once they have been in view for `delay` ms (archive-inbox-ops.md §9: 0.5 s), so a
+ * Thumbnails load once they have been in view for `delay` ms (the archive-ops spec §9: 0.5 s), so a
  * fast scroll through a long strip asks the server for nothing. Timers are injected for the tests.
  */
 export const THUMBNAIL_DWELL_MS = 500;

@@ -1,5 +1,5 @@
 /**
- * The outbox kind of a copy, move or delete of documents (issue 9; archive-inbox-ops.md §4, §7): ONE
+ * The outbox kind of a copy, move or delete of documents (issue 9; the archive-ops spec §4, §7): ONE
  * entry per user action, however many documents it names. Its send makes the per-document calls
  * GET documentPaths.operation(db, archive, id, op) with SecureId, Job (the entry's jobKey), Count and
  * DestinationArchive; the server groups the calls with the same Job into one server job, which the

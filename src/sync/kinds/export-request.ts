@@ -1,5 +1,5 @@
 /**
- * The outbox kind of an export (issue 10 item 1; user-app.md §7 POST api/dbs/{db}/export): ONE entry
+ * The outbox kind of an export (issue 10 item 1; the user-app spec §7 POST api/dbs/{db}/export): ONE entry
  * per export the user starts, a POST of the ExportSettings body with the entry's id as the
  * Idempotency-Key, so a re-send (after a lost answer, a reload, the service worker's sync) gives the
  * same JobId and never starts a second export. Offline it waits in the outbox like every kind.

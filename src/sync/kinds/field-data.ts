@@ -1,5 +1,5 @@
 /**
- * The field-edit kind (ARCHITECTURE.md "Writes: the outbox"): one PUT FieldData of a document's
+ * The field-edit kind (docs/architecture.md "Writes: the outbox"): one PUT FieldData of a document's
  * edited fields, based on the Rev the user saw. Registers itself with the drain (../kinds.ts).
  *
  * An entry keeps the edited fields in `body` (the PUT FieldData body) and in `meta` (FieldEditMeta:

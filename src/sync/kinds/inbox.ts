@@ -1,5 +1,5 @@
 /**
- * The outbox kind of an inbox change (issue 11 item 5; archive-inbox-ops.md §7; the contract:
+ * The outbox kind of an inbox change (issue 11 item 5; the archive-ops spec §7; the contract:
  * src/api/inboxes.ts): rename, move to another inbox, send to an archive, delete, and an archive
  * document sent to an inbox. ONE entry per file and action, sent as the spec's call by the default
  * send with the entry's id as the Idempotency-Key (the server takes it on the move too, a GET), so a

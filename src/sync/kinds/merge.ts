@@ -1,5 +1,5 @@
 /**
- * The outbox kind of a merge or append (issue 10 item 2; archive-inbox-ops.md §4, §7; the contract:
+ * The outbox kind of a merge or append (issue 10 item 2; the archive-ops spec §4, §7; the contract:
  * src/api/documents.ts MergeRequest): ONE entry per confirmed action, POST documentPaths.merge(db)
  * with the Merge object as its body and the entry's id as the Idempotency-Key (the default send), so a
  * resent entry merges once. Queued offline like every entry. The server merges while it answers
@@ -79,7 +79,7 @@ export async function enqueueMerge(input: MergeInput, database: ArchiveDb = defa
 }
 
 /**
- * The spec's "merge and append success and failure notes" (user-app.md §8) of a finished entry, as a
+ * The spec's "merge and append success and failure notes" (the user-app spec §8) of a finished entry, as a
  * translation key and its values (src/sync has no i18n: the tray and the results screen word it).
  * Null while the entry is not finished, or when it is not a merge.
  */

@@ -2,7 +2,7 @@
  * The outbox as the header's tray shows it: the live list of entries and the drain triggers. Kept
  * apart from the drain and the kinds so the first screen (the header) loads neither the drain nor the
  * contract schemas the kinds use; the triggers load the drain once there is something to send
- * (ARCHITECTURE.md "Budgets"). React lives only in src/sync/react/: the rest of src/sync runs in the
+ * (docs/development.md "Budgets"). React lives only in src/sync/react/: the rest of src/sync runs in the
  * service worker and workers too (eslint.config.js enforces it).
  */
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -3,7 +3,7 @@
  * signed-in header): started when a token is there, ended at sign-out, restarted for a new token
  * (another sign-in reads its own session). A session error from the worker goes to the app's one
  * error handler, which signs the user in again. The bridge (and Comlink) load after the first
- * screen, like the outbox triggers (ARCHITECTURE.md "Budgets").
+ * screen, like the outbox triggers (docs/development.md "Budgets").
  */
 import { useEffect } from 'react';
 import { handleError } from '../../api/error-handler';

@@ -2,7 +2,7 @@
  * Runs a loop worker (upload, pin) while a user is signed in: started when a token is there, ended at
  * sign-out, restarted for a new token; woken when the connection comes back and through the kick its
  * module's enqueue calls (`setKick`). A session error goes to the app's one error handler. The bridge
- * loads after the first paint (ARCHITECTURE.md "Budgets").
+ * loads after the first paint (docs/development.md "Budgets").
  */
 import { useEffect } from 'react';
 import type { ApiError } from '../../api/api-error';

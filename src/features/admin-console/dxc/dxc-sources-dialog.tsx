@@ -20,7 +20,7 @@ interface Editing {
 }
 
 /**
- * The DXC sources of an archive (admin-console.md §2 modals "DXC sources list and DXC source edit",
+ * The DXC sources of an archive (the console spec §2 modals "DXC sources list and DXC source edit",
  * §3, §5, §7): the list with Edit and Delete, and the editor on a copy (unique name, connection
  * string with its test, mapping [archive field, source column, required]). Opened by the archive
  * editor; mounted while shown.

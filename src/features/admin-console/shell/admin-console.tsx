@@ -15,7 +15,7 @@ import '../ui/admin-console.css';
 const NAV_KEY = 'adminConsole.navCollapsed';
 
 /**
- * The administration console at /admin/full (admin-console.md §2): mode and db in the address (a
+ * The administration console at /admin/full (the console spec §2): mode and db in the address (a
  * change of either re-renders, never reloads; the token is taken by the app's TokenCapture), a
  * collapsible navigation bar, the database choice, the mode, and the mode's floating add button.
  * A mode with unsaved changes (onDirtyChange) makes leaving it ask CONFIRM_GENERIC_UNSAVED_CHANGES.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_MODES, MODE_COMPONENTS, MODE_LABELS, type ConsoleMode } from './modes';
 
-/** The collapsible left navigation bar (admin-console.md §2): one button per mode; modes not built yet are disabled. */
+/** The collapsible left navigation bar (the console spec §2): one button per mode; modes not built yet are disabled. */
 export function ConsoleNav(props: { mode: ConsoleMode; collapsed: boolean; onToggle: () => void; onSelect: (mode: ConsoleMode) => void }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { TranslationKey } from '../../../i18n/resources';
 import type { ModeProps } from '../mode-props';
 
-/** The console's modes (admin-console.md §2), in the navigation's order; part 2's are listed disabled. */
+/** The console's modes (the console spec §2), in the navigation's order; part 2's are listed disabled. */
 export const CONSOLE_MODES = ['DATABASES', 'ARCHIVES', 'INBOXES', 'FIELD_CATALOG', 'SEARCHES', 'LICENSE_RULES', 'ADVANCED_LINKS', 'DATABASE_IMPORT'] as const;
 export type ConsoleMode = (typeof CONSOLE_MODES)[number];
 export const DEFAULT_MODE: ConsoleMode = 'DATABASES';

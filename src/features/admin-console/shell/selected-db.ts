@@ -1,5 +1,5 @@
 /**
- * The console's selected database (admin-console.md §2): remembered in local storage (per user) and
+ * The console's selected database (the console spec §2): remembered in local storage (per user) and
  * restored, else the database the user works in in the app (src/app/routes/admin-full.tsx passes it);
  * with one database it is chosen by itself, with none none is. The address's db wins.
  */

@@ -16,7 +16,7 @@ interface DeleteConfirmProps {
 }
 
 /**
- * The delete confirmation (admin-console.md §5): Delete is enabled only once 'DELETE {NAME}' (in
+ * The delete confirmation (the console spec §5): Delete is enabled only once 'DELETE {NAME}' (in
  * upper case; searches: the name) is typed exactly.
  */
 export function DeleteConfirmDialog(props: DeleteConfirmProps) {

@@ -1,5 +1,5 @@
 /**
- * What a delete confirmation asks to be typed (admin-console.md §5): 'DELETE {name}' in upper case,
+ * What a delete confirmation asks to be typed (the console spec §5): 'DELETE {name}' in upper case,
  * or for searches just the name (namePrefix false).
  */
 export function deleteConfirmationText(name: string, withPrefix = true): string {

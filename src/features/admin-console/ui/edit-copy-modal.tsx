@@ -15,7 +15,7 @@ interface EditCopyProps<T> {
 }
 
 /**
- * A modal that edits a copy (admin-console.md §2 "Each modal keeps a copy of the edited object so
+ * A modal that edits a copy (the console spec §2 "Each modal keeps a copy of the edited object so
  * cancel restores the original"): the copy is made when the modal opens (structuredClone, so nested
  * lists are not shared with the original); Cancel or Escape throws it away; Save hands it over.
  * `problem` names what keeps it from being saved (shown, and Save disabled).

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 
 /**
- * HTML of a notification template made safe to show (admin-console.md §2 notifications): the server
+ * HTML of a notification template made safe to show (the console spec §2 notifications): the server
  * sanitises it on save (sanitize-html), and the console sanitises it again on display with DOMPurify,
  * so a template stored before (or by another client) never runs a script. The same allow-list as the server's.
  */

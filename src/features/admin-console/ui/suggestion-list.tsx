@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 
 /**
  * The suggestions under a console text box (icon names, advanced-link placeholders; at most 100,
- * admin-console.md §9): a listbox the box controls by aria-activedescendant, so focus stays in the
+ * the console spec §9): a listbox the box controls by aria-activedescendant, so focus stays in the
  * box; ArrowUp/ArrowDown move, Enter takes the active one, Escape closes. Options are picked on
  * mousedown (before the box would lose its focus), which a tap on a touch screen also fires.
  */

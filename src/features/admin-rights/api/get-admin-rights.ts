@@ -4,7 +4,7 @@ import { AdminFeature, CurrentUser, FlagAnswer, VersionAnswer, adminPaths } from
 
 /**
  * GET api/admin: the signed-in user's administrator rights and feature licences, which decide the
- * header buttons (user-app.md §1, §6). The server enforces the same rights.
+ * header buttons (the user-app spec §1, §6). The server enforces the same rights.
  */
 export interface AdminRights {
   user: CurrentUser;
@@ -61,7 +61,7 @@ export function useServerVersion(scope: string | null) {
   return useQuery(serverVersionQueryOptions(scope));
 }
 
-/** Which header buttons the rights give (user-app.md §1). */
+/** Which header buttons the rights give (the user-app spec §1). */
 export function headerButtons(r: AdminRights | undefined) {
   return {
     userAdmin: !!r && r.featureUsers && r.user.IsUserAdmin,

@@ -15,7 +15,7 @@ export interface BasicTabProps {
 }
 
 /**
- * The basic tab (user-app.md §2, §5): which documents (the checked ones or every result of the
+ * The basic tab (the user-app spec §2, §5): which documents (the checked ones or every result of the
  * search), and for each updatable field of the archive a tick and its new value, checked by the
  * field rules as it is typed. A ticked field with an empty value empties the field.
  */

@@ -21,7 +21,7 @@ export interface BulkUpdateDialogProps {
 type Tab = 'basic' | 'advanced';
 
 /**
- * The bulk update dialogs (user-app.md §2): Basic and Advanced tabs in one modal. Basic's Count stays
+ * The bulk update dialogs (the user-app spec §2): Basic and Advanced tabs in one modal. Basic's Count stays
  * usable: with something to fix it says what and moves focus there (as the export dialog does).
  * Mounted fresh for each opening (keyed by the caller).
  */

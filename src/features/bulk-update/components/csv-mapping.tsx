@@ -14,7 +14,7 @@ export interface CsvMappingProps {
 }
 
 /**
- * Column mapping from the CSV's header (user-app.md §3 ReplaceInfo: FieldID to ColumnID): the key
+ * Column mapping from the CSV's header (the user-app spec §3 ReplaceInfo: FieldID to ColumnID): the key
  * columns (DocumentID and ArchiveID) or, for a search update, the search's prompts, then the fields.
  */
 export function CsvMapping({ form, onChange, columns, fields, prompts }: CsvMappingProps) {

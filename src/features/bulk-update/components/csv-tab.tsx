@@ -27,7 +27,7 @@ export interface CsvTabProps {
 const KEY_RULE = { Type: 2 } as const;
 
 /**
- * The advanced tab (user-app.md §2 "csv update or csv search update"): a picked file, its delimiters,
+ * The advanced tab (the user-app spec §2 "csv update or csv search update"): a picked file, its delimiters,
  * the mapping from its header; Count validates every row in the CSV worker (the refused rows become
  * the error file), sends the good rows to the server in batches and asks for the count.
  */

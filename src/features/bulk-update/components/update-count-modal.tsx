@@ -16,7 +16,7 @@ export interface UpdateCountModalProps {
 }
 
 /**
- * The update-count confirmation (user-app.md §2, §4): how many documents the update changes, how many
+ * The update-count confirmation (the user-app spec §2, §4): how many documents the update changes, how many
  * already hold the values and how many it cannot update (with the first reasons), and the first
  * changes as the server's dry run lists them. Nothing to change: only Back.
  */

@@ -3,7 +3,7 @@ import { DocumentEmailAnswer, EmailSettingsAnswer, documentPaths } from '../../.
 import { apiRequest } from '../../../api/http';
 
 /**
- * GET .../documents/{id}/email: the server mails the document's files now (user-app.md §7). Called
+ * GET .../documents/{id}/email: the server mails the document's files now (the user-app spec §7). Called
  * directly, not through the outbox: a mail is sent while the user waits, or not at all.
  */
 export function emailDocument(db: number, doc: { id: number; hash: string; archiveId: number }, mail: { to: string; subject?: string; message?: string }, signal?: AbortSignal) {

@@ -16,7 +16,7 @@ export interface ChosenInboxFile {
 const PAGE_SIZE = INBOX_PAGE_DEFAULTS.numberOfDocuments;
 
 /**
- * The inbox-document selector for append (user-app.md §2; archive-inbox-ops.md "Modals"): pick one of
+ * The inbox-document selector for append (the user-app spec §2; the archive-ops spec "Modals"): pick one of
  * the user's inboxes (those of this database), then one of its files from a paged list showing the
  * inbox's fixed columns (file name, format, dates), then whether the file stays in its inbox. Listing
  * needs the server; the append itself is queued in the outbox.

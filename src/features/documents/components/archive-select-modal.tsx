@@ -4,7 +4,7 @@ import { Modal } from '../../../ui/modal';
 import type { Destination } from '../document-rules';
 
 /**
- * The spec's archive select modal (archive-inbox-ops.md "Modals"): where copied or moved documents go.
+ * The spec's archive select modal (the archive-ops spec "Modals"): where copied or moved documents go.
  * A radio list (one tap or the arrow keys choose), then the action's own button confirms.
  */
 export function ArchiveSelectModal(props: {

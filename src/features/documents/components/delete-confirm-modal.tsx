@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
 
-/** The spec's delete confirmation (archive-inbox-ops.md "Modals"): "Delete 12 documents?". */
+/** The spec's delete confirmation (the archive-ops spec "Modals"): "Delete 12 documents?". */
 export function DeleteConfirmModal(props: { open: boolean; question: string; onConfirm: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   return (

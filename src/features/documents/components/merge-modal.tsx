@@ -18,7 +18,7 @@ const keyOf = (d: MergeDoc) => `${d.archiveId}|${d.id}`;
 const nameOf = (d: MergeDoc) => d.title || `#${d.id}`;
 
 /**
- * The merge dialog (user-app.md §3 Merge object, §5): the checked documents, from every result page,
+ * The merge dialog (the user-app spec §3 Merge object, §5): the checked documents, from every result page,
  * in the order their pages will be combined; the first is the base (it keeps its id, index data and
  * history). Up and Down buttons reorder them (44 px targets; keyboard focus stays on the moved
  * document's button, so repeated presses keep moving it). Then whether the others are removed or kept

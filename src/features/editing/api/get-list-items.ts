@@ -34,7 +34,7 @@ function itemsOf(results: readonly { data?: string[] }[]): (string[] | null)[] {
 
 /**
  * GET api/dbs/{db}/lists/{listId}?index=<typed text>: suggestions of a type-ahead list (a List
- * without Prop 64 or 128), at most TEXT_COMPLETE_MAX (100, archive-inbox-ops.md §5 and §9) like
+ * without Prop 64 or 128), at most TEXT_COMPLETE_MAX (100, the archive-ops spec §5 and §9) like
  * the search prompts. Offline: the suggestions cached for the same text, else none.
  */
 export function suggestionOptions(scope: string | null, dbId: number, listId: number, text: string) {

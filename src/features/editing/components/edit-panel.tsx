@@ -188,7 +188,7 @@ function PanelField({ e, doc, field, isCurrent, onFocus }: { e: GridEditingState
   );
 }
 
-/** Multi-value entries: typing into the last entry adds an empty one (archive-inbox-ops.md §4). */
+/** Multi-value entries: typing into the last entry adds an empty one (the archive-ops spec §4). */
 function MultiInput({ e, doc, field, editable, describedBy }: { e: GridEditingState; doc: EditDoc; field: EditField; editable: boolean; describedBy?: string }) {
   const initial = () => withTrailingEntry(splitEntries(e.editText(doc, field)).filter((s) => s !== ''));
   const [entries, setEntries, latest] = useLatestState(initial);

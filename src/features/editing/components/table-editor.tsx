@@ -1,5 +1,5 @@
 /**
- * Table fields edited as aligned rows (archive-inbox-ops.md §5, §8): the columns of one table field
+ * Table fields edited as aligned rows (the archive-ops spec §5, §8): the columns of one table field
  * keep the same number of entries; adding or removing a row changes every column; the last row
  * cannot be removed ('Can not have less than 1 Row.'). TableRows is the editor (in the side panel
  * and in the dialog the grid opens for a table cell); TableDialog is that dialog.

@@ -21,7 +21,7 @@ export interface ExportDialogProps {
 }
 
 /**
- * The export dialogs (user-app.md §2): what to export (the checked documents or all results), which
+ * The export dialogs (the user-app spec §2): what to export (the checked documents or all results), which
  * fields, the CSV options, the conversions and the names, starting from the Export tab's defaults.
  * A native modal <dialog> (focus stays inside, Escape closes). Start stays usable: with something to
  * fix it says what, in an alert, and moves focus to the first field to correct. Mounted fresh for

@@ -17,7 +17,7 @@ export function problemText(p: ExportProblem, value: Pick<ExportDefaults, 'FileP
 export const optionInputId = (base: string, field: ExportProblemField): string => `${base}-${field}`;
 
 /**
- * The Export settings a user may change (user-app.md §3): folder and file name, the CSV options and
+ * The Export settings a user may change (the user-app spec §3): folder and file name, the CSV options and
  * the conversions. Shared by the export dialog and the settings' Export tab (its defaults), so both
  * check names and delimiters the same way. Errors are shown inline beside their input as the user
  * types (aria-invalid + aria-describedby). `format` hides what an Excel export ignores.

@@ -6,7 +6,7 @@ import { ExportOptions } from './export-options';
 export const exportDefaultsValid = (d: ExportDefaults): boolean => defaultsProblems(d).length === 0;
 
 /**
- * The settings' Export tab (user-app.md §2 Settings dialog, §3 Export settings): the defaults every
+ * The settings' Export tab (the user-app spec §2 Settings dialog, §3 Export settings): the defaults every
  * export dialog opens with, checked by the same rules as the dialog. Kept with the other local
  * settings (src/db/local-settings.ts exportDefaults); the settings form saves them.
  */

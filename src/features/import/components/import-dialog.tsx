@@ -26,7 +26,7 @@ export interface ImportDialogProps {
 }
 
 /**
- * The import dialog (user-app.md §2; §3 Import options): the CSV and its delimiters, "Overwrite
+ * The import dialog (the user-app spec §2; §3 Import options): the CSV and its delimiters, "Overwrite
  * system fields", the mapping read from its header (guessed by name), the document files. Check reads
  * the whole file in the CSV worker and says how many rows will be imported and how many are refused,
  * with the refused rows as a file to download; Import confirms. Any change after a check asks for a

@@ -14,7 +14,7 @@ export interface ImportMappingProps {
 }
 
 /**
- * FieldMapping of Import options (user-app.md §3: FieldID, RowID, Checked): each field a tick and a
+ * FieldMapping of Import options (the user-app spec §3: FieldID, RowID, Checked): each field a tick and a
  * column select; and the column holding each row's document file (optional: without it every row is
  * a document of index data only).
  */

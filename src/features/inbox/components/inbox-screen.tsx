@@ -33,7 +33,7 @@ export interface InboxGridParts {
 type Dialog = { kind: 'rename'; name: string } | { kind: 'move' } | { kind: 'send' } | { kind: 'delete' } | null;
 
 /**
- * /results/Inbox?db=&inboxId=&page=&rpp=&sort= (user-app.md §2): one inbox's files in the results
+ * /results/Inbox?db=&inboxId=&page=&rpp=&sort= (the user-app spec §2): one inbox's files in the results
  * grid (fixed columns File Name, File Format, Date Created, Date Modified; thumbnails; server-side
  * sort; page sizes 25 ... 10000, default 25) with the inbox actions on the checked files: rename,
  * move to another inbox, send to an archive with index values, delete, download (one file, or a zip

@@ -10,7 +10,7 @@ import '../inbox.css';
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 /**
- * The inbox sidebar of the results screens (user-app.md §2; archive-inbox-ops.md §2): the inboxes
+ * The inbox sidebar of the results screens (the user-app spec §2; the archive-ops spec §2): the inboxes
  * the user may view, with their file counts, each a link to /results/Inbox. Collapsible; the
  * collapsed state is kept in localStorage (SIDEBAR_KEY), so it survives a reload on this device.
  * Until the user has chosen, `defaultCollapsed` decides: the search results start with it collapsed

@@ -6,7 +6,7 @@ import { startInboxUpload } from '../upload-files';
 import { ReasonedButton } from '../../../ui/reasoned-button';
 
 /**
- * Upload into the inbox (archive-inbox-ops.md §5-6): a button that picks files, and files dropped
+ * Upload into the inbox (the archive-ops spec §5-6): a button that picks files, and files dropped
  * anywhere on the inbox screen (`.inbox-screen`). Empty files are refused by name
  * (ZERO_BYTE_FILE_REMOVED_MSG); the others go to the resumable uploads (src/sync/uploads.ts) with
  * the inbox as their target, and show in the tray. Disabled without edit (4) on the inbox and for

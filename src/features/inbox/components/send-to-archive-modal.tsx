@@ -22,7 +22,7 @@ export interface SendValues {
 const fillable = (f: Field) => !isReadOnlyProp(f.Prop) && !isLiveField(f) && !((f.Parent ?? 0) > 0);
 
 /**
- * Send to an archive (archive-inbox-ops.md §7): the archives of the database the user may add to
+ * Send to an archive (the archive-ops spec §7): the archives of the database the user may add to
  * (bit 2; never a versions archive), then that archive's fields, each value checked by the shared
  * field rules in the user's locale (required fields need one) before anything is queued; the
  * server checks them again.

@@ -6,7 +6,7 @@ import { ExportNoteLine, type DownloadExport } from './export-note';
 const ACTION_WORDS = { copy: 'JOB_ACTION_COPY', move: 'JOB_ACTION_MOVE', delete: 'JOB_ACTION_DELETE', 'bulk-update': 'JOB_ACTION_BULK_UPDATE', import: 'JOB_ACTION_IMPORT' } as const;
 
 /**
- * One job note (user-app.md §3: an array whose first element is the kind) as one line of the tray:
+ * One job note (the user-app spec §3: an array whose first element is the kind) as one line of the tray:
  * 0, 7 and 8 errors (red), 1 an export with its job id (its file, size, expiry and Download when the
  * note is an ExportNote), 2 info,
  * 3 information, 4 a link, 5 copy/move/delete with its counts, 6 the extensions link. A note of a

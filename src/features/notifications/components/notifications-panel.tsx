@@ -24,7 +24,7 @@ interface Item {
  * The tray's open panel: outbox entries, server jobs and uploads together, newest first, and what the user can
  * do with them. An entry that is done and has become a job (a copy, move or delete group) shows as
  * its job only. Loaded when the tray first opens, so the first screen does not carry it
- * (ARCHITECTURE.md "Budgets").
+ * (docs/development.md "Budgets").
  */
 export function NotificationsPanel({
   id,

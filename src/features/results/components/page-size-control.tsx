@@ -5,7 +5,7 @@ import { PAGE_SIZE_CHOICES, checkPageSize } from '../grid-logic';
 
 /**
  * Page size: the choices 25 … 10000 and a typed value. Above 10000 is a large page, asked for in a
- * confirmation dialog first (user-app.md §5). An invalid typed value falls back to the default.
+ * confirmation dialog first (the user-app spec §5). An invalid typed value falls back to the default.
  */
 export function PageSizeControl(props: { value: number; fallback: number; onChange: (size: number) => void }) {
   const { t } = useTranslation();

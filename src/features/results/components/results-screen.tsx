@@ -221,7 +221,7 @@ export interface ResultsScreenProps {
   useEditing?: UseResultsEditing;
   usePinning?: UseResultsPinning;
   HistorySidebar?: ComponentType<ResultsHistoryProps>;
-  /** Burst a document (archive-inbox-ops.md §4): the route opens it for choosing its pages; the screen checks §5's document refusals first. */
+  /** Burst a document (the archive-ops spec §4): the route opens it for choosing its pages; the screen checks §5's document refusals first. */
   burst?: (input: { db: number; doc: { id: number; hash: string; archiveId: number } }) => void;
 }
 
@@ -380,8 +380,8 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
     },
     [openDocument, openDisabled, db, searchId, criteria, terms, docs, newTab, docArchiveOf],
   );
-  // Burst from the row's or the thumbnail's menu: one document, TIFF or PDF (archive-inbox-ops.md §5);
-  // not when this grid was opened from the indexer or the viewer (user-app.md §2).
+  // Burst from the row's or the thumbnail's menu: one document, TIFF or PDF (the archive-ops spec §5);
+  // not when this grid was opened from the indexer or the viewer (the user-app spec §2).
   const burstItem = (d: DocLike): ContextMenuItem[] => {
     if (!burst) return [];
     const why = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : session?.licenceType === 4 ? t('DOCUMENTS_READ_ONLY_LICENCE') : undefined;

@@ -6,11 +6,11 @@ import { Modal } from '../../../ui/modal';
 import { useLongPress } from '../../../ui/use-long-press';
 
 /**
- * The thumbnail preview of one document (user-app.md §2: 600x800), rendered by the server at that
+ * The thumbnail preview of one document (the user-app spec §2: 600x800), rendered by the server at that
  * size (`src`; `srcSet` offers twice that for high-density tablet screens, where a 600 px image would
  * be enlarged and blurred) and scaled down by CSS only where the viewport is smaller (a tablet in
  * landscape, a laptop); FILE_DOES_NOT_EXIST when the server has none. With `menu`, a right-click or
- * a long-press (touch) on the page opens the thumbnail menu (user-app.md §2: Burst among its items).
+ * a long-press (touch) on the page opens the thumbnail menu (the user-app spec §2: Burst among its items).
  */
 export function ThumbPreview(props: { open: boolean; title: string; src: string | null; srcSet?: string; onClose: () => void; menu?: { label: string; items: readonly ContextMenuItem[] } }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
 import { TEXT_COMPLETE_MAX } from '../../../api/archives';
 import { getListItems as getAllListItems } from '../../../api/list-calls';
 
-/** A list's items for what is typed; text-complete suggestions are capped at 100 (archive-inbox-ops.md §5). */
+/** A list's items for what is typed; text-complete suggestions are capped at 100 (the archive-ops spec §5). */
 export function getListItems(dbId: number, listId: number, index: string, signal?: AbortSignal): Promise<string[]> {
   return getAllListItems(dbId, listId, index, signal).then((items) => items.slice(0, TEXT_COMPLETE_MAX));
 }

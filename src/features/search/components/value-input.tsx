@@ -130,7 +130,7 @@ function FixedListInput(props: ValueInputProps) {
 
 /**
  * Prop 128: the items for the current values of the ListF1 / ListF2 prompts. A value not in the
- * refreshed list is cleared (archive-inbox-ops.md §4), and so is any value of a list left empty.
+ * refreshed list is cleared (the archive-ops spec §4), and so is any value of a list left empty.
  */
 function DynamicListInput(props: ValueInputProps) {
   const hintId = useId();

@@ -13,7 +13,7 @@ interface Problem {
   key: TranslationKey;
 }
 
-/** The spec's checks before anything is sent (user-app.md §5); the server judges the pattern. */
+/** The spec's checks before anything is sent (the user-app spec §5); the server judges the pattern. */
 function check(current: string, next: string, confirm: string): Problem | null {
   if (current === '') return { field: 'current', key: 'CURRENT_PASSWORD_BLANK' };
   if (next.trim() === '') return { field: 'next', key: 'PASSWORD_BLANK' };
@@ -22,7 +22,7 @@ function check(current: string, next: string, confirm: string): Problem | null {
 }
 
 /**
- * Settings > Password (user-app.md §2 "Users: change own password"): the current password, the new
+ * Settings > Password (the user-app spec §2 "Users: change own password"): the current password, the new
  * one and its confirmation. The values live only in this component, so they are gone once the user
  * leaves the page, and are cleared after a change. The server ends the user's other sessions.
  */

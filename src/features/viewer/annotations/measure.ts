@@ -1,5 +1,5 @@
 /**
- * A line's width in ems in the stamp font (Arial, as user-app.md §9 names it), measured once per text
+ * A line's width in ems in the stamp font (Arial, as the user-app spec §9 names it), measured once per text
  * on an offscreen canvas; where there is no canvas (tests), an average of 0.6 em a character.
  */
 import { STAMP_FONT_FAMILY } from '../../../api/annotations';

@@ -1,5 +1,5 @@
 /**
- * A stamp's text as it is placed (archive-inbox-ops.md §3 Stamp): @Today becomes the current date and
+ * A stamp's text as it is placed (the archive-ops spec §3 Stamp): @Today becomes the current date and
  * time in 12-hour am/pm form, @User the current user's name without its domain (a sign-in may be
  * `domain\username`). Pure: the time, the user name and the date's locale come in.
  */

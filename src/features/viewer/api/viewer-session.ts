@@ -1,5 +1,5 @@
 /**
- * POST api/session and GET api/session/{id} (user-app.md §7; contract src/api/viewer.ts): the
+ * POST api/session and GET api/session/{id} (the user-app spec §7; contract src/api/viewer.ts): the
  * documents of the result page the viewer was opened from, read back in the viewer (also in another
  * tab) for "Document n of m" and the previous/next document. Kept by TanStack Query per user.
  */

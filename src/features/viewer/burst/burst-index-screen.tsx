@@ -1,5 +1,5 @@
 /**
- * The view route with ImportDoc (archive-inbox-ops.md §2, §4): the import document a burst made,
+ * The view route with ImportDoc (the archive-ops spec §2, §4): the import document a burst made,
  * indexed into an archive. Query: db, ImportDoc, RequestedPages (repeated), deleteBurstedPages, ogArchive
  * and ogDoc (the source), fromIndexer. Its pages are shown as the server renders them; the archive
  * choice for bursting (a modal the route hands in: the inbox's send-to-archive form, so the archive

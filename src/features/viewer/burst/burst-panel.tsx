@@ -1,5 +1,5 @@
 /**
- * The burst action of the thumbnail strip (archive-inbox-ops.md §4 "Burst", §5 refusals): the pages
+ * The burst action of the thumbnail strip (the archive-ops spec §4 "Burst", §5 refusals): the pages
  * the user ticked, the choice to remove them from this document, and Burst. Every refusal is said in
  * the user's language before anything is sent (the server refuses the same, src/api/burst.ts). While
  * the server makes the import document the panel is busy (the spec's "flag"): Burst cannot be pressed

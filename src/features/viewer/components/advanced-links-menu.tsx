@@ -1,5 +1,5 @@
 /**
- * The archive's advanced links for the shown document (archive-inbox-ops.md §3; src/api/advanced-links.ts):
+ * The archive's advanced links for the shown document (the archive-ops spec §3; src/api/advanced-links.ts):
  * a button that opens a list of links, each its template filled with the document id, the archive id
  * and the document's saved field values, opened in a new tab (rel noopener: the page opened gets no
  * handle on this one). A template that does not give an http(s) address is listed, unavailable, with

@@ -1,5 +1,5 @@
 /**
- * The indexer beside the pages (user-app.md §2; issue 12 item 2): the document's index data
+ * The indexer beside the pages (the user-app spec §2; issue 12 item 2): the document's index data
  * (api/document-index.ts) handed to the indexer panel the route composes in (the editing feature's:
  * features do not import each other), the archive's advanced links, and the indexer's target provided
  * to the page area (indexer-target.ts), so key-free extraction fills the panel's current field.

@@ -1,9 +1,9 @@
 /**
- * The pages as thumbnails (user-app.md §9: 150 x 150; the image takes 85 % of the strip's width).
- * A thumbnail is asked of the server only once it has been in view for 0.5 s (archive-inbox-ops.md
+ * The pages as thumbnails (the user-app spec §9: 150 x 150; the image takes 85 % of the strip's width).
+ * A thumbnail is asked of the server only once it has been in view for 0.5 s (the archive-ops spec
  * §9), so scrolling through a long document loads only where the user stops.
  *
- * With `burst`, pages can be selected for a burst (archive-inbox-ops.md §4): "Select pages" shows a
+ * With `burst`, pages can be selected for a burst (the archive-ops spec §4): "Select pages" shows a
  * check box on each thumbnail (a 44 px target); a long-press on a thumbnail (touch) or a right-click
  * selects it and turns selection on; a tap still goes to the page. The burst panel
  * (burst/burst-panel.tsx) says how many are ticked and bursts them.
@@ -40,7 +40,7 @@ export function ThumbnailStrip(props: { id: string; pages: number; current: numb
     setSelecting(true);
     toggle(Number(li.dataset.page), true);
   });
-  // The viewer opened from the indexer keeps its document whole (user-app.md §2); a read-only licence
+  // The viewer opened from the indexer keeps its document whole (the user-app spec §2); a read-only licence
   // makes no documents (the server refuses both too).
   const readOnly = useSession()?.licenceType === 4;
   const burstDisabled = params.get('fromIndexer') === 'true' ? t('BURST_DISABLED_FROM_INDEXER') : readOnly ? t('DOCUMENTS_READ_ONLY_LICENCE') : null;

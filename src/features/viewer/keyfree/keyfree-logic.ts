@@ -1,5 +1,5 @@
 /**
- * Key-free extraction's rules (archive-inbox-ops.md §4 "Key-free extraction", §8, §9), without React:
+ * Key-free extraction's rules (the archive-ops spec §4 "Key-free extraction", §8, §9), without React:
  * it toggles on and off; on start the words of the shown page are loaded once the page has been shown
  * for 1.5 s (KEYFREE_DEBOUNCE_MS; the thumbnails' dwell tracker with this delay); picking a word fills
  * the indexer's current field and moves to the next; it stops after the last field, and on an error

@@ -23,7 +23,7 @@ interface Editing {
 }
 
 /**
- * ADVANCED_LINKS mode (admin-console.md §2, §3 Advanced link, §7): the database's links, shown per
+ * ADVANCED_LINKS mode (the console spec §2, §3 Advanced link, §7): the database's links, shown per
  * archive (or all), an editor on a copy with suggestions for the template, and deletion confirmed by
  * typing 'DELETE {NAME}'. The viewer reads what is saved at once (GET api/AdvancedLinks/...).
  */

@@ -18,7 +18,7 @@ export function unknownPlaceholders(pattern: string, fieldNames: readonly string
   return advancedLinkPlaceholders(pattern).filter((p) => !known.has(p.toLowerCase()));
 }
 
-/** An advanced link in its editor (admin-console.md §3 Advanced link): name, archive, field, address template. */
+/** An advanced link in its editor (the console spec §3 Advanced link): name, archive, field, address template. */
 export function LinkForm(props: { copy: LinkDraft; setCopy: (next: LinkDraft) => void; archives: readonly DesignerArchive[] }) {
   const { t } = useTranslation();
   const id = useId();

@@ -6,7 +6,7 @@ import { useDebounced } from '../../../../ui/use-debounced';
 import { SuggestionList, comboboxProps, useSuggestionKeys } from '../../ui/suggestion-list';
 
 /**
- * The advanced link's address template (admin-console.md §3, §9): while a placeholder is open
+ * The advanced link's address template (the console spec §3, §9): while a placeholder is open
  * ('{' typed, not yet closed), the document id, the archive id and the archive's field names that
  * match what follows the brace are offered once typing has paused for 500 ms (at most 100).
  */

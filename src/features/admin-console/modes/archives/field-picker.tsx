@@ -8,7 +8,7 @@ import '../field-catalog/field-catalog.css';
 
 /**
  * The archive's fields in order (move up/down, remove) and the database's other fields to add,
- * filtered by name (at most 100 shown, admin-console.md §9). A dynamic list field without a field it
+ * filtered by name (at most 100 shown, the console spec §9). A dynamic list field without a field it
  * depends on, or a saved field removed that one needs, is warned about
  * (DYNAMIC_LIST_FIELD_DEPENDS_ON_FIELD / DYNAMIC_LIST_FIELD_REQUIRED_BY); `saved`: the fields as saved.
  */

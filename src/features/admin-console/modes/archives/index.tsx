@@ -14,7 +14,7 @@ import { ArchiveDetail } from './archive-detail';
 import { ArchiveTree } from './archive-tree';
 import { NewArchiveModal } from './new-archive-modal';
 
-/** ARCHIVES mode (admin-console.md §2, §3 Archive): the archive tree and the chosen archive's settings. */
+/** ARCHIVES mode (the console spec §2, §3 Archive): the archive tree and the chosen archive's settings. */
 export default function ArchivesMode(props: ModeProps) {
   const { t } = useTranslation();
   const scope = sessionScope(useSession());

@@ -15,7 +15,7 @@ import { DatabaseForm } from './database-form';
 
 type Editing = { id: number | null; draft: DatabaseDraft } | null;
 
-/** DATABASES mode (admin-console.md §2): the databases, create, edit, delete (typed confirmation, drop), SQL index rebuild. */
+/** DATABASES mode (the console spec §2): the databases, create, edit, delete (typed confirmation, drop), SQL index rebuild. */
 export default function DatabasesMode(props: ModeProps) {
   const { t } = useTranslation();
   const scope = sessionScope(useSession());

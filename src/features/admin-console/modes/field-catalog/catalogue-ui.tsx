@@ -1,7 +1,7 @@
 /**
  * Pieces the three tabs of the field catalogue share: the error text of a failed call (the
  * catalogue's keys translated, the rest as the one error handler words it), the filtered item
- * list (at most 100 shown, admin-console.md §9) and the field picker (a text box with at most 100
+ * list (at most 100 shown, the console spec §9) and the field picker (a text box with at most 100
  * suggestions).
  */
 import { useId, useMemo, useState } from 'react';

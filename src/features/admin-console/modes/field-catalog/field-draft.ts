@@ -98,7 +98,7 @@ export function fieldToDraft(f: ConsoleField | null): FieldDraft {
   };
 }
 
-/** A change of type clears the RegEx settings (admin-console.md §4); the system-field rule is applied on every change. */
+/** A change of type clears the RegEx settings (the console spec §4); the system-field rule is applied on every change. */
 export function changeDraft(d: FieldDraft, patch: Partial<FieldDraft>): FieldDraft {
   let next = { ...d, ...patch };
   if (patch.type !== undefined && patch.type !== d.type) next = { ...next, regexMessage: '', regexPattern: '', useRegExValidation: false };

@@ -17,7 +17,7 @@ const LIVE_LABELS = {
 const MULTILINE = new Set<keyof LiveFieldDraft>(['headers', 'script', 'body']);
 
 /**
- * The form of a field (admin-console.md §3 Field): general settings, validation (the RegEx's
+ * The form of a field (the console spec §3 Field): general settings, validation (the RegEx's
  * message and pattern, stored as `(?#message)pattern`), live field and list binding. Every change
  * goes through changeDraft: a new type clears the RegEx settings, a system field other than
  * readOnly turns multi-value and required off (their boxes are then disabled).

@@ -14,7 +14,7 @@ const TABS = ['FIELDS', 'TABLE_FIELDS', 'LISTS'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * FIELD_CATALOG (admin-console.md §2): tabs FIELDS, TABLE_FIELDS and LISTS of the selected
+ * FIELD_CATALOG (the console spec §2): tabs FIELDS, TABLE_FIELDS and LISTS of the selected
  * database, each a list beside (or, on a narrow screen, above) the chosen item, edited in a modal
  * on a copy. Arrow keys move between the tabs (WAI-ARIA tabs pattern).
  */

@@ -4,7 +4,7 @@ import { iconSuggestions, validIcon } from '../../../../api/admin-searches';
 import { SuggestionList, comboboxProps, useSuggestionKeys } from '../../ui/suggestion-list';
 
 /**
- * A search's icon (admin-console.md §3, §5): typed or picked from the Material Icons names, the
+ * A search's icon (the console spec §3, §5): typed or picked from the Material Icons names, the
  * suggestions (at most 100, §9) filtered as the name is typed. A name not in the list is flagged
  * and keeps the search from being saved (the server refuses it too).
  */

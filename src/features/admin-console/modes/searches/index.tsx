@@ -25,7 +25,7 @@ interface Editing {
 }
 
 /**
- * SEARCHES mode (admin-console.md §2, §3 Search, §5): the database's saved searches as a tree by
+ * SEARCHES mode (the console spec §2, §3 Search, §5): the database's saved searches as a tree by
  * parent, the chosen one's detail, an editor modal working on a copy, and deletion confirmed by
  * typing the search's name. A saved search is in the user app's list at once (the console's write
  * drops the user app's caches, shell/use-admin-change-sync.ts).

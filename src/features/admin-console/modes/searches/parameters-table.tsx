@@ -15,7 +15,7 @@ export const CONDITION_LABELS: Record<SearchCondition, TranslationKey> = {
 };
 
 /**
- * A search's parameters (admin-console.md §3: field, prompt, condition): one row each, in the order
+ * A search's parameters (the console spec §3: field, prompt, condition): one row each, in the order
  * the user app asks them. `fields` are those of the chosen archives; a parameter whose field is not
  * among them is marked (the server drops it on save, FIELD_DELETED_EDIT_SEARCH_MSG).
  */

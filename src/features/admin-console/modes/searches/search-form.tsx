@@ -19,7 +19,7 @@ const FLAGS: [Flag, TranslationKey][] = [
 ];
 
 /**
- * The fields of one search in its editor (admin-console.md §3 Search): name, parent, archives
+ * The fields of one search in its editor (the console spec §3 Search): name, parent, archives
  * (versions archives are not offered, §5), icon, parameters, the flags and the content-search
  * options, with the §5 warning for a top-level search without archives.
  */
