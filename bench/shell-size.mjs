@@ -10,9 +10,8 @@
 // - on the wire every one of these goes out brotli-compressed (the build's .br copies): the figures
 //   here are gzip, a little above what a browser receives.
 // - the English texts (en-*.js) load beside the page's chunk, as another language's map does;
-// - workbox-window loads after the first paint (an effect of the mounted app), the outbox drain
-//   (triggers-*.js) only once the outbox holds something to send, and the notifications panel when
-//   the tray is opened.
+// - the outbox drain (triggers-*.js) and workbox-window load after the first paint (effects of
+//   the mounted app), and the notifications panel when the tray is opened.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -65,9 +64,8 @@ for (const page of ['login', 'select', 'view']) {
 // back to it. Not in the shell, so that its growth with each screen's texts shows here.
 const english = assets.find((f) => /^en-[\w-]{8}\.js$/.test(f));
 if (english) console.log(`  at start, beside the page: English texts ${kb(gz(`assets/${english}`))} KB gzip (other languages: their map from /languages/)`);
-// Loaded by effects of the mounted app, after its first paint: the registration on every start, the
-// drain when the outbox has an entry to send.
-for (const [what, prefix] of [['service worker registration (workbox-window)', 'workbox-window'], ['outbox drain, with something to send', 'triggers']]) {
+// Loaded by effects of the mounted app, after its first paint, on every start (signed in: the drain).
+for (const [what, prefix] of [['service worker registration (workbox-window)', 'workbox-window'], ['outbox drain, signed in', 'triggers']]) {
   const chunk = assets.find((f) => f.startsWith(`${prefix}`) && f.endsWith('.js'));
   if (!chunk) continue;
   const extra = [...walk(`assets/${chunk}`, new Set())].filter((f) => !seen.has(f));
