@@ -84,9 +84,7 @@ test.describe('dialogs fit a portrait tablet in German', () => {
     }
     await page.getByRole('button', { name: t('BULK_UPDATE_BUTTON'), exact: true }).click();
     await expectFits(page, 'BULK_UPDATE_BUTTON');
-    await gridRow(page, 0).locator('td').nth(3).click({ button: 'right' });
-    await page.getByRole('menu').getByRole('menuitem', { name: t('DOCUMENTS_EMAIL'), exact: true }).click();
-    await expectFits(page, 'DOCUMENTS_EMAIL');
+    // Not the e-mail form: these servers have no mail set up, so E-mail says so instead of opening it.
     // Close editing with an unsaved change asks first.
     await page.getByRole('button', { name: t('EDIT_TOGGLE'), exact: true }).click();
     await gridRow(page, 0).locator('td').nth(3).click();

@@ -142,28 +142,22 @@ test.describe('download and share a document', () => {
     expect(Buffer.from(saved.bytes).equals(expected.bytes)).toBe(true);
   });
 
-  test('with the Web Share API, Share hands one file of the right name, type and size to the share sheet; so does "Share instead" in the e-mail form', async ({ page, request }) => {
+  // "Share instead" in the e-mail form is checked in tests/documents/email-share-instead.test.tsx: these
+  // servers have no mail set up, so E-mail says so before its form opens.
+  test('with the Web Share API, Share hands one file of the right name, type and size to the share sheet', async ({ page, request }) => {
     await emulateWebShare(page);
     const { token, doc } = await openCorrespondence(page, request, 4);
     const expected = await serverFile(request, token, doc);
 
     let menu = await openRowMenu(page, 4);
     await expect(menu.getByRole('menuitem')).toHaveText([
-      t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('DOCUMENTS_SHARE'), t('RESULTS_MENU_BURST'), t('PIN_KEEP'),
+      t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL') + t('DOCUMENTS_EMAIL_NOT_SET_UP'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('DOCUMENTS_SHARE'), t('RESULTS_MENU_BURST'), t('PIN_KEEP'),
     ]);
     await menu.getByRole('menuitem', { name: t('DOCUMENTS_SHARE'), exact: true }).click();
     await expect.poll(async () => (await shared(page)).length).toBe(1);
     const [file] = await shared(page);
     expect({ name: file!.name, type: file!.type, size: file!.size }).toEqual({ name: expected.name, type: expected.type, size: expected.bytes.byteLength });
     expect(Buffer.from(file!.bytes).equals(expected.bytes)).toBe(true);
-
-    menu = await openRowMenu(page, 4);
-    await menu.getByRole('menuitem', { name: t('DOCUMENTS_EMAIL'), exact: true }).click();
-    const modal = page.getByRole('dialog', { name: /^E-mail / });
-    await modal.getByRole('button', { name: t('DOCUMENTS_SHARE_INSTEAD'), exact: true }).click();
-    await expect(modal).toBeHidden();
-    await expect.poll(async () => (await shared(page)).length).toBe(2);
-    expect((await shared(page))[1]!.name).toBe(expected.name);
   });
 
   test('when the browser refuses the share after the fetch (the tap counts no more), a dialog offers it again with a fresh tap', async ({ page, request }) => {

@@ -29,6 +29,10 @@ export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/log
   await page.getByRole('button', { name: 'Sign in' }).click();
   const body = (await (await licence).json()) as { Token: string };
   expect(body.Token).toBeTruthy();
+  // Signed in once the app has stored the session and left the sign-in page (it first drops what the
+  // device kept for another user): a test that navigated as soon as the licence arrived could reach
+  // a page before the session was stored, and be sent back to sign in.
+  await page.waitForURL((u) => u.pathname !== '/login');
   return body.Token;
 }
 

@@ -92,7 +92,7 @@ test.describe('results grid on the desktop', () => {
     const menu = rowMenu(page);
     await expect(menu).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
+    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL') + t('DOCUMENTS_EMAIL_NOT_SET_UP'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
     const items = menu.getByRole('menuitem');
     await expect(items.nth(0)).toBeFocused();
     await page.keyboard.press('ArrowDown');
