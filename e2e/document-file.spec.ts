@@ -149,7 +149,7 @@ test.describe('download and share a document', () => {
     const { token, doc } = await openCorrespondence(page, request, 4);
     const expected = await serverFile(request, token, doc);
 
-    let menu = await openRowMenu(page, 4);
+    const menu = await openRowMenu(page, 4);
     await expect(menu.getByRole('menuitem')).toHaveText([
       t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL') + t('DOCUMENTS_EMAIL_NOT_SET_UP'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('DOCUMENTS_SHARE'), t('RESULTS_MENU_BURST'), t('PIN_KEEP'),
     ]);
