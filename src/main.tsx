@@ -2,7 +2,6 @@
  * Start-up: the stored session (and a token in the address), the configuration, the language, then
  * the router and the app. The error handler's effects are wired to the router and the toasts here.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiText } from './api/api-text';
@@ -15,8 +14,8 @@ import { invalidateServerData } from './sync/react/server-data';
 import { onCatalogueChange } from './api/catalogue-version';
 import { configureConnectivity } from './api/connectivity';
 import { navigateTo, preloadRoute } from './app/router';
-import { captureTokenFromAddress, clearSession, getSession, getToken, loadSession, sessionScope, updateSession } from './session/session';
-import { adminRightsQueryOptions, getAdminRights } from './features/admin-rights/api/get-admin-rights';
+import { captureTokenFromAddress, clearSession, getSession, getToken, loadSession } from './session/session';
+import { nameTokenSession } from './app/user-change';
 import { i18n } from './i18n/i18n';
 import { applyLanguage, initialLanguage } from './i18n/languages';
 import { showLeaseExpired } from './ui/lease-expired';
@@ -32,6 +31,7 @@ async function start() {
   const configLoaded = loadConfig();
   const languageChosen = initialLanguage();
   await loadSession();
+  const previous = getSession();
   const addressToken = await captureTokenFromAddress(window);
   if (getToken() === null) preloadRoute(window.location.pathname, false);
   const config = await configLoaded;
@@ -46,7 +46,7 @@ async function start() {
   // (sessionScope): named only once the screen had asked, every call of the first screen was made
   // again under the name. So the rights (which name the user) are read beside the language, and kept
   // under the name, before anything renders.
-  const named = addressToken !== null && getSession()?.userName === null ? nameSession(queryClient) : null;
+  const named = addressToken !== null && getSession()?.userName === null ? nameTokenSession(queryClient, previous) : null;
   await applyLanguage(await languageChosen, { cdnUrl: config.languageCdnUrl });
   await named;
   // An administrator changed archives, fields, lists or searches (seen on any answer): read them again.
@@ -66,15 +66,6 @@ async function start() {
       <AppProviders queryClient={queryClient} />
     </StrictMode>,
   );
-}
-
-/** Names the session after its token's user, with the rights that say so kept for the header. */
-async function nameSession(queryClient: QueryClient): Promise<void> {
-  const rights = await getAdminRights().catch(() => null);
-  // Unanswered (offline, a refused token): the header names it later, or the error handler acts.
-  if (!rights || getToken() === null) return;
-  await updateSession({ userName: rights.user.Name });
-  queryClient.setQueryData(adminRightsQueryOptions(sessionScope(getSession())).queryKey, rights);
 }
 
 void start();

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getCurrentUser } from '../features/admin-rights/api/get-admin-rights';
-import { extractToken, getSession, setSession, updateSession } from '../session/session';
+import { extractToken, getSession, setSession } from '../session/session';
 import { resetLeaseExpired } from '../ui/lease-expired';
-import { forgetOtherUsers } from './user-change';
+import { nameTokenSession } from './user-change';
 
 /**
  * A `token` in the address (e.g. /view?db=1&token=... from /direct, or a link from another product)
@@ -26,13 +25,7 @@ export function TokenCapture({ children }: { children: ReactNode }) {
       if (token && previous?.token !== token) {
         await setSession({ token, licenceType: null, userName: null });
         resetLeaseExpired();
-        const name = await getCurrentUser()
-          .then((u) => u.Name)
-          .catch(() => null);
-        if (name !== null) {
-          await forgetOtherUsers(queryClient, previous, name);
-          await updateSession({ userName: name });
-        }
+        await nameTokenSession(queryClient, previous);
       }
       void navigate(cleanUrl, { replace: true });
     })();

@@ -8,7 +8,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { db } from '../db/db';
-import type { Session } from '../session/session';
+import { adminRightsQueryOptions, getAdminRights } from '../features/admin-rights/api/get-admin-rights';
+import { getSession, getToken, sessionScope, updateSession, type Session } from '../session/session';
 
 const DEVICE_USER = 'deviceUser';
 
@@ -24,4 +25,19 @@ export async function forgetOtherUsers(queryClient: QueryClient, previous: Sessi
   // The kept documents say whose they are, and are keyed by user (none shows meanwhile): dropped in
   // the background, loaded here rather than with the sign-in page (its first screen stays small).
   void import('../sync/pins').then((p) => p.dropOtherUsersPins(userName)).catch(() => 0);
+}
+
+/**
+ * A session taken from a token (in the address at start, or arriving in the app) is named after the
+ * token's user as a sign-in names it: another user's data goes first (forgetOtherUsers), then the
+ * name, and the rights that said it are kept under it for the header, so the first screen asks
+ * nothing twice. Unanswered (offline, a refused token): the header names it later, or the error
+ * handler acts.
+ */
+export async function nameTokenSession(queryClient: QueryClient, previous: Session | null): Promise<void> {
+  const rights = await getAdminRights().catch(() => null);
+  if (!rights || getToken() === null) return;
+  await forgetOtherUsers(queryClient, previous, rights.user.Name);
+  await updateSession({ userName: rights.user.Name });
+  queryClient.setQueryData(adminRightsQueryOptions(sessionScope(getSession())).queryKey, rights);
 }
