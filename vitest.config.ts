@@ -12,9 +12,13 @@ export default defineConfig({
     globalSetup: ['tests/support/server-snapshots.ts'],
     environment: 'node',
     // Browser-like tests live in tests/app, tests/db, tests/i18n and choose happy-dom per file.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that catch a hang, not ones a busy machine reaches: a test of ~10 s on a quiet machine
+    // took over 30 s with a browser test beside it (tests/server/words.test.ts, once).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
+    // A test.only left behind fails the run instead of quietly running that test alone.
+    allowOnly: false,
     // Vitest's default (CPUs - 1) runs one file at a time on a 2-CPU machine: 13.5 min there against
     // 8.3 with two (the server tests wait on PGlite in worker threads as much as they compute).
     maxWorkers: Math.max(2, availableParallelism() - 1),

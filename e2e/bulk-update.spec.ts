@@ -121,7 +121,7 @@ test.describe('bulk update', () => {
     // The job's note names the action in the user's words, not the job kind's id.
     await expect(card).toContainText('Bulk update: 3 in all, 3 succeeded, 0 failed');
     await t.button.click();
-    await expect.poll(() => column(page, 'Document Type', 3), { timeout: 15_000 }).toEqual(['Memo', 'Memo', 'Memo']);
+    await expect.poll(() => column(page, 'Document Type', 3), { timeout: 30_000 }).toEqual(['Memo', 'Memo', 'Memo']);
   });
 
   test('a CSV update by DocumentID/ArchiveID with quoted delimiters and a bad date: the good rows change, the bad one is in the error file', async ({ page, request }) => {

@@ -54,7 +54,7 @@ test('sign in, search, the grid and an edit run under the CSP without a violatio
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect
       .poll(async () => (await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria })).Docs.map((d) => val(d, F.title)), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toEqual([edited]);
     await expect(gridRow(page, 0)).toContainText(edited);

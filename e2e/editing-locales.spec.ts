@@ -176,7 +176,7 @@ for (const c of CASES) {
         expect(await updatedCount(request, token, after)).toBe(before + 1);
 
         // The page is reloaded from the server: no marks, the values in the locale.
-        await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
+        await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
         await page.reload();
         await expect(gridRow(page, 0)).toContainText(newTitle);
         expect(plainSpaces(await (await cell(page, 0, 'Amount')).innerText())).toBe(plainSpaces(c.amount.shown));
@@ -313,7 +313,7 @@ test.describe('a multi-value field and an offline edit in de-DE', () => {
       await page.getByRole('button', { name: t('EDIT_SAVE'), exact: true }).click();
       await expect.poll(async () => wire(await fetch(), FX.tags).MVAL, { timeout: 20_000 }).toEqual([mark, 'dringend', 'geprüft']);
       expect(await updatedCount(request, token, doc)).toBe(before + 1);
-      await expect(tags).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
+      await expect(tags).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
       await expect(tags).toHaveText(`${mark}; dringend; geprüft`);
     } finally {
       await mustPut(request, token, original, restore);

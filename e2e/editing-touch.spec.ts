@@ -102,7 +102,7 @@ test.describe('index editing on a touch tablet @touch', () => {
       await expect(gridRow(page, 0)).toContainText(`${inv.mark} by touch`);
       await expect(await cell(page, 0, 'Amount')).toHaveText('$1,234.50');
       await expect(await cell(page, 0, 'Document Date')).toHaveText('12/24/2026');
-      await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
+      await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
       await expect(page.getByTestId('edit-status')).toHaveText('');
 
       await close.tap();

@@ -69,17 +69,17 @@ test.describe('index editing in the results grid', () => {
     await expect(await cell(page, 0, 'Invoice Number')).toContainText('-4711');
     release();
 
-    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe(typed('Edited in the grid'));
+    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 30_000 }).toBe(typed('Edited in the grid'));
     expect(val(await docById(request, token, criteria, first.Id), F.invoiceNumber)).toBe('-4711');
     // The page is revalidated: no pending mark, the server's values.
-    await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
+    await expect(await cell(page, 0, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
     await expect(await cell(page, 0, 'Title')).toContainText(typed('Edited in the grid'));
     expect(await updatedCount(request, token, first)).toBe(before + 1);
 
     // A second edit of the same field does not conflict with the first.
     await editCell(page, 0, 'Title', typed('Edited twice'));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 15_000 }).toBe(typed('Edited twice'));
+    await expect.poll(async () => val(await docById(request, token, criteria, first.Id), F.title), { timeout: 30_000 }).toBe(typed('Edited twice'));
     expect(await updatedCount(request, token, first)).toBe(before + 2);
   });
 
@@ -130,7 +130,7 @@ test.describe('index editing in the results grid', () => {
     await editCell(page, 3, 'Title', typed('Saved by leaving edit mode'));
     await editToggle(page).click();
     await expect(editToggle(page)).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 15_000 }).toBe(typed('Saved by leaving edit mode'));
+    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 30_000 }).toBe(typed('Saved by leaving edit mode'));
   });
 
   test('the viewer (no edit right) has no Edit toggle', async ({ page }) => {
@@ -162,7 +162,7 @@ test.describe('index editing in the results grid', () => {
       await context.setOffline(false);
     }
     await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 20_000 }).toBe(typed('Edited offline'));
-    await expect(await cell(page, 2, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 15_000 });
+    await expect(await cell(page, 2, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
     expect(await updatedCount(request, token, doc)).toBe(before + 1);
     // Nothing is sent twice later (another online event, a reload).
     await page.reload();

@@ -141,7 +141,7 @@ export async function waitForCachedPage(page: Page, match: { gridKey: string; pa
             handle.close();
           }
         }, match),
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
 }

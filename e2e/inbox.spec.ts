@@ -119,7 +119,7 @@ test.describe('inboxes', () => {
     await input.fill(`${mark}-renamed.pdf`);
     await rename.getByRole('button', { name: 'Rename', exact: true }).click();
     await expect(rename).toBeHidden();
-    await expect(gridRows(page).filter({ hasText: `${mark}-renamed.pdf` })).toHaveCount(1, { timeout: 15_000 });
+    await expect(gridRows(page).filter({ hasText: `${mark}-renamed.pdf` })).toHaveCount(1, { timeout: 30_000 });
     expect((await inboxFiles(request, token, SCANS)).map((f) => f.FileName)).not.toContain(a);
 
     // Move b to Mailroom (the original goes).
@@ -130,7 +130,7 @@ test.describe('inboxes', () => {
     await expect(move.getByRole('radio', { name: 'Move (remove it from this inbox)' })).toBeChecked();
     await move.getByRole('button', { name: 'Move to inbox', exact: true }).click();
     try {
-      await expect(gridRows(page).filter({ hasText: b! })).toHaveCount(0, { timeout: 15_000 });
+      await expect(gridRows(page).filter({ hasText: b! })).toHaveCount(0, { timeout: 30_000 });
       expect((await inboxFiles(request, token, MAILROOM)).map((f) => f.FileName)).toContain(b);
       // Mailroom's sidebar count follows.
       const mailroom = (await inboxFiles(request, token, MAILROOM)).length;
@@ -145,7 +145,7 @@ test.describe('inboxes', () => {
     const del = page.getByRole('dialog', { name: 'Delete 1 file' });
     await expect(del).toContainText(c!);
     await del.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(gridRows(page).filter({ hasText: c! })).toHaveCount(0, { timeout: 15_000 });
+    await expect(gridRows(page).filter({ hasText: c! })).toHaveCount(0, { timeout: 30_000 });
     expect((await inboxFiles(request, token, SCANS)).map((f) => f.FileName)).not.toContain(c);
   });
 
@@ -169,7 +169,7 @@ test.describe('inboxes', () => {
     await send.getByLabel('Department', { exact: true }).selectOption('Finance');
     await send.getByRole('button', { name: 'Send to archive', exact: true }).click();
     await expect(send).toBeHidden();
-    await expect(gridRows(page).filter({ hasText: file! })).toHaveCount(0, { timeout: 15_000 });
+    await expect(gridRows(page).filter({ hasText: file! })).toHaveCount(0, { timeout: 30_000 });
 
     const search = await getSearch(request, token, 1, S.contentSearch);
     const found = await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria: [{ ID: promptId(search, 'Title'), VAL: mark }] });
@@ -204,7 +204,7 @@ test.describe('inboxes', () => {
     await dialog.getByRole('radio', { name: 'Scans' }).check();
     await dialog.getByRole('button', { name: 'Send to inbox', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(gridRows(page).filter({ hasText: `${mark} doc` })).toHaveCount(0, { timeout: 15_000 });
+    await expect(gridRows(page).filter({ hasText: `${mark} doc` })).toHaveCount(0, { timeout: 30_000 });
     expect((await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria })).Count).toBe(0);
     expect((await inboxFiles(request, token, SCANS)).map((f) => f.FileName)).toContain(file);
   });
@@ -304,7 +304,7 @@ test.describe('inboxes', () => {
     const rename = page.getByRole('dialog', { name: `Rename ${file}` });
     await rename.getByLabel('New name').fill(`${mark}-tapped.pdf`);
     await rename.getByRole('button', { name: 'Rename', exact: true }).tap();
-    await expect(gridRows(page).filter({ hasText: `${mark}-tapped.pdf` })).toHaveCount(1, { timeout: 15_000 });
+    await expect(gridRows(page).filter({ hasText: `${mark}-tapped.pdf` })).toHaveCount(1, { timeout: 30_000 });
     // Landscape too: the actions stay on screen.
     await page.setViewportSize({ width: 1024, height: 768 });
     await expect(actions(page).getByRole('button', { name: 'Send to archive', exact: true })).toBeInViewport();

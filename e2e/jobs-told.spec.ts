@@ -137,7 +137,7 @@ test.describe('told when a job ends', () => {
       const toast = next.locator('.toasts').getByText(t('JOB_ENDED_TOAST', { title, outcome }));
       await expect(toast).toBeVisible();
       // The toast fades (5 s); the job stays listed, ended.
-      await expect(toast).toBeHidden({ timeout: 10_000 });
+      await expect(toast).toBeHidden({ timeout: 30_000 });
       await expect(await trayCard(next, jobId)).toContainText(outcome);
     } finally {
       if (!ended) await cancelJob(request, token, jobId);

@@ -63,7 +63,7 @@ async function expectAllKept(page: Page, docs: SessionDoc[], owner = 'user') {
 
 async function expectThumbnail(page: Page, n: number) {
   const img = page.getByRole('navigation', { name: 'Thumbnails' }).getByRole('button', { name: `Page ${n}`, exact: true }).locator('img');
-  await expect(img).toHaveJSProperty('complete', true, { timeout: 10_000 });
+  await expect(img).toHaveJSProperty('complete', true, { timeout: 30_000 });
   expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   expect(await img.getAttribute('src')).toMatch(/^blob:/);
 }
@@ -101,10 +101,10 @@ test.describe('keep offline', () => {
     await menu.getByRole('menuitem', { name: 'Keep offline', exact: true }).click();
     await expect(row.locator('.results-row-badge')).toHaveText(/Offline|Saving/, { timeout: 30_000 });
     await expectAllKept(page, [pdf]);
-    await expect(row.locator('.results-row-badge')).toHaveText('Offline', { timeout: 10_000 });
+    await expect(row.locator('.results-row-badge')).toHaveText('Offline', { timeout: 30_000 });
     // The rest of the page from the header.
     await page.getByRole('button', { name: 'Keep page offline' }).click();
-    await expect(page.getByRole('button', { name: 'Keep page offline' })).toBeDisabled({ timeout: 10_000 });
+    await expect(page.getByRole('button', { name: 'Keep page offline' })).toBeDisabled({ timeout: 30_000 });
     await expectAllKept(page, info);
     await expect(gridRows(page).locator('.results-row-badge').filter({ hasText: 'Offline' })).toHaveCount(Math.min(info.length, await gridRows(page).count()));
 
@@ -159,7 +159,7 @@ test.describe('keep offline', () => {
         await expect(page.locator('.viewer-image-page[data-page="2"][data-rendered] img')).toBeVisible();
       }
       // Never opened online in the viewer: its notes and stamps follow the rights kept with it.
-      await expect(page.getByRole('button', { name: 'Add note', exact: true })).toBeEnabled({ timeout: 10_000 });
+      await expect(page.getByRole('button', { name: 'Add note', exact: true })).toBeEnabled({ timeout: 30_000 });
       await expect(page.getByText('Your rights on this archive are not known yet.')).toHaveCount(0);
 
       // The indexer beside it reads the kept index data; an edit waits in the outbox.
@@ -235,7 +235,7 @@ test.describe('keep offline on a shared device', () => {
     await keepFirstRow();
     await expectAllKept(page, [first], 'clerk');
     expect((await stored(page)).pins.map((p) => p.key)).toEqual([keyOf(first, 'clerk')]);
-    await expect(gridRows(page).first().locator('.results-row-badge')).toHaveText('Offline', { timeout: 10_000 });
+    await expect(gridRows(page).first().locator('.results-row-badge')).toHaveText('Offline', { timeout: 30_000 });
   });
 });
 

@@ -68,7 +68,7 @@ export async function waitForPersistedCache(page: Page, needles: string[]): Prom
             handle.close();
           }
         }, needles),
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
 }

@@ -84,7 +84,7 @@ test.describe('the service worker drains the outbox', () => {
                 handle.close();
               }
             }),
-          { timeout: 10_000 },
+          { timeout: 30_000 },
         )
         .toEqual(['done']);
       expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);

@@ -11,6 +11,9 @@ import { cell, texts } from './editing-support';
 
 const t = texts('en');
 
+/** The row menu of an invoice for the user; these servers have no mail set up, so E-mail says so under its name. */
+const ROW_MENU_ITEMS = [t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL') + t('DOCUMENTS_EMAIL_NOT_SET_UP'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')];
+
 /** All Invoices as the user; 25 rows a page (the search screen's default is 10) so that the grid scrolls. */
 async function openInvoices(page: Page): Promise<void> {
   await openDemo(page, 'user');
@@ -92,7 +95,7 @@ test.describe('results grid on the desktop', () => {
     const menu = rowMenu(page);
     await expect(menu).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL') + t('DOCUMENTS_EMAIL_NOT_SET_UP'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
+    await expect(menu.getByRole('menuitem')).toHaveText(ROW_MENU_ITEMS);
     const items = menu.getByRole('menuitem');
     await expect(items.nth(0)).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -155,7 +158,7 @@ test.describe('results grid on a touch tablet @touch', () => {
     const cdp = await page.context().newCDPSession(page);
     const menu = rowMenu(page);
     await longPress(cdp, gridRow(page, 1).locator('td.results-thumb-cell'), () => expect(menu).toBeVisible());
-    await expect(menu.getByRole('menuitem')).toHaveText([t('RESULTS_MENU_OPEN_DOCUMENT'), t('RESULTS_THUMB_OPEN'), t('RESULTS_MENU_HISTORY'), t('EDIT_ROW'), t('DOCUMENTS_COPY'), t('DOCUMENTS_MOVE'), t('DOCUMENTS_DELETE'), t('DOCUMENTS_EMAIL'), t('DOCUMENTS_SEND_TO_INBOX'), t('DOCUMENTS_DOWNLOAD'), t('RESULTS_MENU_BURST'), t('PIN_KEEP')]);
+    await expect(menu.getByRole('menuitem')).toHaveText(ROW_MENU_ITEMS);
     for (const item of await menu.getByRole('menuitem').all()) expect((await box(item, 'menu item')).height).toBeGreaterThanOrEqual(44);
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(menu).toBeVisible();

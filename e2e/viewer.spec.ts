@@ -84,7 +84,7 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Thumbnails' }).click();
     const strip = page.getByRole('navigation', { name: 'Thumbnails' });
     await expect(strip.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(strip.getByRole('button', { name: 'Page 1', exact: true }).locator('img')).toHaveJSProperty('complete', true, { timeout: 10_000 });
+    await expect(strip.getByRole('button', { name: 'Page 1', exact: true }).locator('img')).toHaveJSProperty('complete', true, { timeout: 30_000 });
     expect(await strip.getByRole('button', { name: 'Page 1', exact: true }).locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     await strip.getByRole('button', { name: 'Page 1', exact: true }).click();
     await expect(pdfCanvas(page, 1)).toBeVisible();
@@ -232,7 +232,7 @@ test.describe('document viewer on a tablet @touch', () => {
     await page.getByRole('button', { name: 'Thumbnails' }).tap();
     // In portrait the strip is a row under the page; its thumbnails load there too.
     const thumb1 = page.getByRole('navigation', { name: 'Thumbnails' }).getByRole('button', { name: 'Page 1', exact: true });
-    await expect(thumb1.locator('img')).toHaveJSProperty('complete', true, { timeout: 10_000 });
+    await expect(thumb1.locator('img')).toHaveJSProperty('complete', true, { timeout: 30_000 });
     expect(await thumb1.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     await thumb1.tap();
     await expect(pdfCanvas(page, 1)).toBeVisible();

@@ -12,6 +12,6 @@ const tools = spawnSync('npx', ['tsx', 'scripts/check-test-tools.ts', '--browser
 if (tools.status !== 0) process.exit(tools.status ?? 1);
 buildIfNeeded();
 const port = Number(process.env.E2E_PORT ?? 8181);
-for (const p of [port, port + 1]) rmSync(new URL(`../.tmp/e2e-data-${p}`, import.meta.url), { recursive: true, force: true });
+for (const p of [port, port + 1, port + 2]) rmSync(new URL(`../.tmp/e2e-data-${p}`, import.meta.url), { recursive: true, force: true });
 const r = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

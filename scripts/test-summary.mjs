@@ -1,28 +1,84 @@
 #!/usr/bin/env node
-// Adds up what vitest and Playwright printed in one `npm test` log, as one plain closing line
-// ("N passed, N failed"), so a reader of CI's output sees the whole count at the end.
-import { readFileSync } from 'node:fs';
+// After `npm test` (scripts/test.mjs): what each part of the suite cost, the 10 slowest test files,
+// and one closing line ("N passed, N failed"). It fails (exit 1) when a test was skipped or focused
+// (a skipped test left behind checks nothing; a focused one hides the rest), and warns when the whole
+// run took over 15 minutes, so the suite does not creep back to slow.
+// Usage: node scripts/test-summary.mjs [.tmp/test.log]
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-// eslint-disable-next-line no-control-regex -- ANSI colour codes are what we strip
-const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
-const log = strip(readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BUDGET_SECONDS = 15 * 60;
+const read = (f) => (existsSync(`${root}${f}`) ? JSON.parse(readFileSync(`${root}${f}`, 'utf8')) : null);
+const rel = (file) => (file.startsWith(root) ? file.slice(root.length) : file);
+const mmss = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const line of log.split('\n')) {
-  const vt = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/); // vitest: "Tests  3 failed | 120 passed (123)"
-  if (vt) {
-    passed += Number(vt[1].match(/(\d+) passed/)?.[1] ?? 0);
-    failed += Number(vt[1].match(/(\d+) failed/)?.[1] ?? 0);
-    skipped += Number(vt[1].match(/(\d+) skipped/)?.[1] ?? 0);
-    continue;
-  }
-  const pw = line.match(/^\s*(\d+) (passed|failed|flaky|skipped|did not run)\b/); // Playwright summary
-  if (pw) {
-    const n = Number(pw[1]);
-    if (pw[2] === 'passed') passed += n;
-    else if (pw[2] === 'skipped' || pw[2] === 'did not run') skipped += n;
-    else failed += n;
-  }
+const focused = [];
+const files = [];
+
+// Vitest's JSON report: a file per entry, its tests with their status.
+for (const part of ['unit', 'server']) {
+  const report = read(`.tmp/vitest-${part}.json`);
+  if (!report) continue;
+  passed += report.numPassedTests ?? 0;
+  // A file that failed without a failing test (it did not load, a hook threw) counts as one failure.
+  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'));
+  failed += (report.numFailedTests ?? 0) + brokenFiles.length;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const f of report.testResults ?? []) files.push({ file: rel(f.name), seconds: (f.endTime - f.startTime) / 1000 });
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+
+// Playwright's JSON report: suites by file, specs, tests per project, results per attempt.
+const pw = read('.tmp/playwright.json');
+if (pw) {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.[t.results.length - 1];
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + ms);
+        if (t.status === 'skipped' || !last) skipped += 1;
+        else if (t.status === 'expected') passed += 1;
+        else failed += 1;
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of pw.suites ?? []) walk(s);
+  for (const [file, ms] of byFile) files.push({ file: `e2e/${file}`, seconds: ms / 1000 });
+  for (const e of pw.errors ?? []) if (/test\.only|forbid/i.test(e.message ?? '')) focused.push(e.message.split('\n')[0]);
+}
+
+// A focused test in vitest: it refuses to run with allowOnly false (vitest.config.ts) and says so.
+const log = process.argv[2] && existsSync(process.argv[2]) ? readFileSync(process.argv[2], 'utf8') : '';
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are what we strip
+for (const line of log.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) if (/Unexpected \.only modifier|focused item\(s\) found/i.test(line)) focused.push(line.trim());
+
+const times = read('.tmp/test-times.json') ?? [];
+const total = times.reduce((s, t) => s + t.seconds, 0);
+if (times.length > 0) {
+  console.log('\nTime by part:');
+  for (const t of times) console.log(`  ${t.part.padEnd(10)} ${mmss(t.seconds).padStart(6)}${t.status === 0 ? '' : '  (failed)'}`);
+  console.log(`  ${'total'.padEnd(10)} ${mmss(total).padStart(6)}`);
+}
+if (files.length > 0) {
+  console.log('\nThe 10 slowest test files (browser files: the sum of their tests):');
+  for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${mmss(f.seconds).padStart(6)}  ${f.file}`);
+}
+
+let bad = false;
+if (skipped > 0) {
+  console.log(`\n${skipped} test(s) skipped: a skipped test checks nothing. Fix it or remove it.`);
+  bad = true;
+}
+if (focused.length > 0) {
+  console.log(`\nA focused test (.only) was left behind:\n  ${[...new Set(focused)].join('\n  ')}`);
+  bad = true;
+}
+if (total > BUDGET_SECONDS) console.log(`\nWarning: the run took ${mmss(total)}, over its ${mmss(BUDGET_SECONDS)} budget. See the slowest files above.`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(bad ? 1 : 0);

@@ -129,13 +129,15 @@ describe('admin DXC sources', () => {
         expect(a.body, a.ConnectionString).toEqual({ Success: false, Key: 'DXC_CONNECTION_UNREACHABLE', Message: '', Tables: [] });
         // Refused at once or never answered: the time does not tell them apart either.
         expect(a.ms, a.ConnectionString).toBeGreaterThanOrEqual(DXC_TEST_TIMEOUT_MS - 100);
-        expect(a.ms, a.ConnectionString).toBeLessThan(DXC_TEST_TIMEOUT_MS + 3000);
+        // And the server's limit ends the wait (with room for a busy machine: this catches a test
+        // that hangs on a silent server, not a slow CPU).
+        expect(a.ms, a.ConnectionString).toBeLessThan(DXC_TEST_TIMEOUT_MS + 15_000);
       }
     } finally {
       silent.close();
       ssh.close();
     }
-  }, 20_000);
+  });
 
   it("passes on what a PostgreSQL server itself answers (a wrong password), in the server's words", async () => {
     // The protocol's ErrorResponse to the startup message, as PostgreSQL sends it for a wrong password.

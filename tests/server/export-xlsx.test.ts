@@ -71,7 +71,7 @@ describe('createXlsxWriter', () => {
     expect(xlsxCell(null)).toEqual({ value: null });
   });
 
-  it('keeps the heap flat over 100,000 rows', { timeout: 120_000 }, async () => {
+  it('keeps the heap flat over 100,000 rows', { timeout: 300_000 }, async () => {
     // A full collection before each reading, so the figures are live data, not garbage.
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

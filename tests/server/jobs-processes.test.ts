@@ -71,14 +71,14 @@ beforeAll(async () => {
   await sql.connect();
   sources.kill = await cloneDocuments(sql, { archiveId: SOURCE_ARCHIVE, count: DOCS, prefix: 'kill-src-' });
   sources.two = await cloneDocuments(sql, { archiveId: SOURCE_ARCHIVE, count: DOCS, prefix: 'two-src-' });
-}, 90_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const p of processes) await p.kill();
   await sql?.end().catch(() => undefined);
   await cluster?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+}, 180_000);
 
 async function start(): Promise<ServerProcess> {
   const p = await startServerProcess({ databaseUrl: url, dataDir, seedDocs: 0, env: SERVER_ENV });
@@ -337,7 +337,7 @@ describe('copy jobs on real server processes sharing PostgreSQL', () => {
     expectEnded(job, key);
     await checkCopies(docs, job);
     await second.kill();
-  }, 120_000);
+  }, 300_000);
 
   it('two processes on one PostgreSQL: exactly one works the job; killed, the other takes it up after the lease and finishes it', async () => {
     const docs = sources.two;
@@ -419,5 +419,5 @@ describe('copy jobs on real server processes sharing PostgreSQL', () => {
     expectEnded(job, key);
     await checkCopies(docs, job);
     await survivor.kill();
-  }, 120_000);
+  }, 300_000);
 });

@@ -5,7 +5,7 @@
  * (/usr/lib/postgresql/<version>/bin), pg_ctl on PATH, or PG_BIN. `.ci/run` installs it when missing;
  * without it startPgCluster throws (the caller fails rather than skips: the proof must run in CI).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +70,17 @@ function run(bin: string, tool: string, args: string[]): void {
   if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr || r.stdout || r.error?.message}`);
 }
 
+/**
+ * A detached shell that stops the cluster and removes its folder once this process is gone, however
+ * it ended: the 'exit' handler does not run when a test process is killed (a worker ended at a
+ * timeout, SIGKILL), and a fresh-clone run once left `postgres -D /tmp/archive-pg-*` running.
+ */
+function watchOwner(bin: string, dataDir: string, base: string): void {
+  const stop = `${asRoot ? 'runuser -u postgres -- ' : ''}'${join(bin, 'pg_ctl')}' -D '${dataDir}' -m immediate -w stop`;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; if [ -d '${dataDir}' ]; then ${stop} >/dev/null 2>&1; rm -rf '${base}'; fi`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
 export interface PgClusterOptions {
   /**
    * Extra server settings (-c name=value). Tests pass fsync=off (a SIGKILL of our server never
@@ -124,6 +135,7 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
       throw new Error(`${(e as Error).message}\n${log}`, { cause: e });
     }
     started = true;
+    watchOwner(bin, dataDir, base);
   } catch (e) {
     process.removeListener('exit', onExit);
     remove();

@@ -49,7 +49,7 @@ beforeAll(async () => {
     .tiff({ compression: 'ccittfax4', bitdepth: 1 })
     .toBuffer();
   expect(hostile.huge.bytes.byteLength).toBeLessThan(64 * 1024);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await s?.close();
 });
@@ -225,7 +225,7 @@ describe('a stored file that cannot be read answers 422 with its key on every pa
     const page = PageWords.parse(r.json());
     expect([page.ImageWidth, page.ImageHeight]).toEqual([3000, 4000]);
     expect(page.Words.map((w) => w.Value)).toContain('4711');
-  }, 120_000);
+  }, 300_000);
 
   it('the seeded documents beside them still draw, turn, burst and merge', async () => {
     const [d, other] = pool.take(2);

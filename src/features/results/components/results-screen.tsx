@@ -544,7 +544,6 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
           {t('RESULTS_HISTORY')}
         </button>
         {editing.controls}
-        {rp.fetching && <span className="results-loading" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
       </div>
 
       {shown && rp.offline && (
@@ -562,6 +561,9 @@ export function ResultsScreen({ searchHash, openDocument, config, useDocumentAct
 
       <div className="results-body">
         <section className="results-grid" aria-label={t('RESULTS_GRID')} aria-busy={rp.fetching}>
+          {/* Over the grid's corner, not in the toolbar: a word that came and went in the toolbar
+              wrapped it to one more row on a tablet and moved the grid up and down on every fetch. */}
+          {rp.fetching && shown && <span className="results-loading results-loading-over" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
           {shown && count === 0 ? (
             <NoMatches refine={refine} />
           ) : shown ? (
