@@ -42,9 +42,22 @@ export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/log
  * ate a test's whole budget instead of failing here with its name.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
-    .toBe(true);
+  try {
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
+      .toBe(true);
+  } catch (err) {
+    // Say where the worker got to (none registered, installing, waiting, active), so that a failure
+    // names its cause rather than a timeout alone.
+    const state = await page
+      .evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        if (!r) return 'no registration';
+        return JSON.stringify({ installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state });
+      })
+      .catch((e: unknown) => `unreadable (${String(e)})`);
+    throw new Error(`${(err as Error).message}\nService worker registration: ${state}`);
+  }
 }
 
 /** Waits until the persisted query cache (Dexie `queryCache`) holds one query whose JSON has every `needle`. */

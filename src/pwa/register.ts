@@ -34,13 +34,99 @@ function subscribe(l: () => void): () => void {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || registering) return;
   registering = true;
-  const register = async () => {
-    const { Workbox } = await import('workbox-window');
-    wb = new Workbox('/service-worker.js', { type: 'module', scope: '/' });
-    wb.addEventListener('waiting', () => setState({ updateAvailable: true }));
-    await wb.register();
+  installWithRetry({
+    register: async () => {
+      const { Workbox } = await import('workbox-window');
+      const next = new Workbox('/service-worker.js', { type: 'module', scope: '/' });
+      next.addEventListener('waiting', () => setState({ updateAvailable: true }));
+      wb = next;
+      const registration = await next.register();
+      if (!registration) throw new Error('The service worker was not registered');
+      return registration;
+    },
+    onOnline: (fn) => {
+      window.addEventListener('online', fn);
+      return () => window.removeEventListener('online', fn);
+    },
+    onFailure: (err) => console.warn('Service worker installation failed; trying again later', err),
+  });
+}
+
+/** Waits between tries after the first install failed; the last is repeated. */
+export const INSTALL_RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 60_000] as const;
+
+export interface InstallDeps {
+  /** Registers the worker (a new registration, or the one already there). */
+  register: () => Promise<ServiceWorkerRegistration>;
+  /** Calls fn whenever the device comes back online; returns the unsubscribe. */
+  onOnline: (fn: () => void) => () => void;
+  onFailure?: (err: unknown) => void;
+  delays?: readonly number[];
+}
+
+/**
+ * Installs the service worker, and tries again until one is active. The first install fetches the
+ * whole build (about 100 files): on a flaky network one failed fetch fails the install, the browser
+ * drops the registration, and without another try the app would not open offline until some later
+ * visit. So a failed register or install is tried again after a growing wait, and at once when the
+ * device comes back online. Returns a stop function (for tests).
+ */
+export function installWithRetry(deps: InstallDeps): () => void {
+  const delays = deps.delays ?? INSTALL_RETRY_DELAYS_MS;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let done = false;
+  const stop = () => {
+    done = true;
+    clearTimeout(timer);
+    unsubscribe();
   };
-  register().catch((err: unknown) => console.warn('Service worker registration failed', err));
+  const attempt = async () => {
+    clearTimeout(timer);
+    if (running || done) return;
+    running = true;
+    try {
+      if ((await installOutcome(await deps.register())) === 'active') return stop();
+      throw new Error('The service worker failed to install');
+    } catch (err) {
+      deps.onFailure?.(err);
+      failures += 1;
+      if (!done) timer = setTimeout(() => void attempt(), delays[Math.min(failures, delays.length) - 1]);
+    } finally {
+      running = false;
+    }
+  };
+  const unsubscribe = deps.onOnline(() => void attempt());
+  void attempt();
+  return stop;
+}
+
+/**
+ * Resolves 'active' once the registration has a worker that is (or is becoming) active, 'failed' when
+ * the one installing turns redundant with none to take its place.
+ */
+export function installOutcome(registration: ServiceWorkerRegistration): Promise<'active' | 'failed'> {
+  return new Promise((resolve) => {
+    const track = (): void => {
+      if (registration.active) return resolve('active');
+      const worker = registration.installing ?? registration.waiting;
+      if (!worker || worker.state === 'redundant') return resolve('failed');
+      const onChange = () => {
+        if (worker.state === 'activating' || worker.state === 'activated') {
+          worker.removeEventListener('statechange', onChange);
+          resolve('active');
+        } else if (worker.state === 'redundant') {
+          worker.removeEventListener('statechange', onChange);
+          // A newer worker may have replaced this one: follow it.
+          track();
+        }
+      };
+      worker.addEventListener('statechange', onChange);
+      onChange();
+    };
+    track();
+  });
 }
 
 /** Unsent outbox entries: queued, or left "sending" by a drain that may not have finished. */
