@@ -20,6 +20,19 @@ test.describe('API', () => {
     await request.delete(`/api/licenses/${encodeURIComponent(licence.Token)}?token=${encodeURIComponent(licence.Token)}`);
   });
 
+  test("a field's RegEx is checked by the running server (its engine installed at start, not only in the tests)", async ({ request }) => {
+    const { Token } = await (await obtainLicence(request, DEMO.user.user, DEMO.user.password)).json();
+    // Account Code (field 17, Invoices = archive 1): `^[A-Z]{2}-\d{4}$`, with its own message.
+    const res = await request.post(`/api/indexes?dbId=1&archiveId=1&token=${encodeURIComponent(Token)}`, {
+      data: [{ ID: 17, VAL: 'ab-12' }, { ID: 17, VAL: 'AB-1234' }],
+    });
+    expect(res.status()).toBe(200);
+    const [bad, good] = (await res.json()) as { ID: number; Code: number; Message?: string }[];
+    expect(bad!.Code).not.toBe(0);
+    expect(bad!.Message).toBe('Account code must look like AB-1234');
+    expect(good!.Code).toBe(0);
+  });
+
   test('wrong password, missing and released tokens are refused with the catalogue messages', async ({ request }) => {
     const wrong = await request.get('/api/licenses', { headers: { Authorization: basic('admin', 'nope') } });
     expect(wrong.status()).toBe(401);

@@ -4,6 +4,7 @@
  * Every /api call except sign-in and licence checks needs a valid licence token; the hooks below
  * check it once, refuse writes for read-only licences once, and deduplicate Idempotency-Keys once.
  */
+import '../src/fields/regex-engine';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
  * Uses DATA_DIR (./data) or DATABASE_URL like the server. Stop the server first when it uses PGlite
  * (one process owns the data folder).
  */
+import '../src/fields/regex-engine';
 import { parseArgs } from 'node:util';
 import { openStore, wipeStore } from './db/open.js';
 import { FileStore } from './files/file-store.js';

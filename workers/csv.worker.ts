@@ -7,6 +7,7 @@
  * A call's failure comes back as plain data (code, row, column), since errors lose their fields
  * on the way through Comlink.
  */
+import '../src/fields/regex-engine';
 import { expose } from 'comlink';
 import { CsvParseError } from '../src/platform/csv-parse';
 import { openCsv, readCsv } from '../src/platform/csv-reader';

@@ -14,6 +14,15 @@ import { RouteErrorBoundary } from './route-error';
  * RouteErrorBoundary stands where a data router's errorElement would.
  */
 const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
+/**
+ * The grid (Handsontable) is not part of the results and inbox screens' first chunk: it loads beside
+ * it, started with the route's own chunk, so that the screen paints its toolbar first without the
+ * grid waiting one more round trip behind it.
+ */
+const withGrid = <T,>(load: () => Promise<T>) => () => {
+  import('../features/results/components/results-grid').catch(() => undefined);
+  return load();
+};
 const loaders = {
   login: () => import('./routes/login'),
   direct: () => import('./routes/direct'),
@@ -21,8 +30,8 @@ const loaders = {
   select: () => import('./routes/select'),
   view: () => import('./routes/view'),
   scan: () => import('./routes/scan'),
-  results: () => import('./routes/results'),
-  inbox: () => import('./routes/inbox'),
+  results: withGrid(() => import('./routes/results')),
+  inbox: withGrid(() => import('./routes/inbox')),
   settings: () => import('./routes/settings'),
   viewer: () => import('./routes/viewer'),
   admin: () => import('./routes/admin-full'),

@@ -13,8 +13,30 @@
  * MAX_MATCH_COST, because linear time with a huge program is still slow. A pattern neither engine
  * reads is CATALOGUE_REGEX_INVALID. A stored pattern that the engine cannot use (one saved before
  * these checks) checks no value, rather than refusing every value.
+ *
+ * The engine (re2js, ~46 KB gzip) is not imported here but installed: the server and the workers
+ * that check values install it as they start (regex-engine.ts), and the page loads it after its
+ * first paint (loadRegexEngine), so that no first screen carries it. Until it is there a pattern
+ * checks no value and says no problem; the server, which always has it, still checks every value.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+
+let engine: typeof RE2JS | null = null;
+let loading: Promise<void> | null = null;
+
+/** Makes `re2js` the engine (server and workers, at start; the page once its chunk has loaded). */
+export function installRegexEngine(e: typeof RE2JS): void {
+  engine = e;
+  cache.clear();
+}
+
+/** Loads the engine as a chunk of its own (the page, after its first paint); once. */
+export function loadRegexEngine(): Promise<void> {
+  loading ??= import('re2js').then((m) => installRegexEngine(m.RE2JS));
+  return loading;
+}
+
+export const regexEngineInstalled = (): boolean => engine !== null;
 
 export interface FieldPattern {
   /** The pattern as written, without its message. */
@@ -74,7 +96,8 @@ function compilesInJavaScript(source: string): boolean {
   return false;
 }
 
-type Compiled = { pattern: RE2JS } | { problem: RegexProblem };
+type Compiled = { pattern: RE2JS; size: number } | { problem: RegexProblem } | { pending: true };
+const PENDING: Compiled = { pending: true };
 
 /** Compiled patterns by source: CSV import and bulk update check the same few patterns on every row. */
 const cache = new Map<string, Compiled>();
@@ -85,11 +108,13 @@ function compile(source: string): Compiled {
   if (kept) return kept;
   let out: Compiled;
   if (hasBackreference(source)) out = { problem: compilesInJavaScript(source) ? 'CATALOGUE_REGEX_UNSUPPORTED' : 'CATALOGUE_REGEX_INVALID' };
+  else if (!engine) return PENDING;
   else {
     try {
       // translateRegExp reads JavaScript's spellings RE2 lacks (\u00e9, \u{1F600}, [^], (?<name>...)).
-      const pattern = RE2JS.compile(RE2JS.translateRegExp(source));
-      out = pattern.programSize() > MAX_PROGRAM_SIZE ? { problem: 'CATALOGUE_REGEX_UNSUPPORTED' } : { pattern };
+      const pattern = engine.compile(engine.translateRegExp(source));
+      const size = pattern.programSize();
+      out = size > MAX_PROGRAM_SIZE ? { problem: 'CATALOGUE_REGEX_UNSUPPORTED' } : { pattern, size };
     } catch {
       out = { problem: compilesInJavaScript(source) ? 'CATALOGUE_REGEX_UNSUPPORTED' : 'CATALOGUE_REGEX_INVALID' };
     }
@@ -108,7 +133,8 @@ export function regexProblem(regex: string | null | undefined, longestValue: num
   if (!pattern) return null;
   const c = compile(pattern);
   if ('problem' in c) return c.problem;
-  return c.pattern.programSize() * Math.max(1, longestValue) > MAX_MATCH_COST ? 'CATALOGUE_REGEX_UNSUPPORTED' : null;
+  if ('pending' in c) return null;
+  return c.size * Math.max(1, longestValue) > MAX_MATCH_COST ? 'CATALOGUE_REGEX_UNSUPPORTED' : null;
 }
 
 /** The pattern of a stored RegEx, ready to match (null: none, or one the engine cannot use), and its message. */
@@ -116,12 +142,21 @@ export function parseRegEx(regex: string | null | undefined): { pattern: FieldPa
   const split = splitRegex(regex);
   const message = split.message || undefined;
   if (!split.pattern) return { pattern: null, message };
-  const c = compile(split.pattern);
+  const source = split.pattern;
+  const c = compile(source);
   if ('problem' in c) return { pattern: null, message };
-  const re = c.pattern;
-  const size = re.programSize();
-  return {
-    pattern: { source: split.pattern, test: (value) => value.length * size > MAX_MATCH_COST || re.test(value) },
-    message,
-  };
+  if ('pending' in c) {
+    // Kept by callers: it checks values from the moment the engine is there.
+    const test = (value: string): boolean => {
+      const now = compile(source);
+      return 'pattern' in now ? matches(now, value) : true;
+    };
+    return { pattern: { source, test }, message };
+  }
+  return { pattern: { source, test: (value) => matches(c, value) }, message };
+}
+
+/** A value too long for the pattern's cost budget is not checked (true). */
+function matches(c: { pattern: RE2JS; size: number }, value: string): boolean {
+  return value.length * c.size > MAX_MATCH_COST || c.pattern.test(value);
 }

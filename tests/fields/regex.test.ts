@@ -3,7 +3,7 @@
  * JavaScript's RegExp backtrack for seconds, JavaScript's spellings read as before, and the
  * patterns RE2 cannot check refused with their reason.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_PROGRAM_SIZE, parseRegEx, regexProblem } from '../../src/fields/regex';
 import { validateWireValue } from '../../src/fields/rules';
 import { SEED_REGEXES } from '../../server/seed/catalog';
@@ -69,5 +69,22 @@ describe('field RegEx matcher', () => {
     expect(regexProblem('^[a-z]{1,100}$', 50)).toBeNull();
     expect(regexProblem('^[a-z]{1,100}$', 4000)).toBeNull();
     expect(regexProblem('^(?:[a-z]{1,100}@){5}$', 4000)).toBe('CATALOGUE_REGEX_UNSUPPORTED');
+  });
+});
+
+describe('the engine, loaded after the first paint on the page', () => {
+  it('a pattern read before the engine is there checks no value, then checks every value once it is', async () => {
+    vi.resetModules();
+    // A fresh copy of the module: the engine the test setup installed is on the other copy.
+    const fresh = await import('../../src/fields/regex');
+    expect(fresh.regexEngineInstalled()).toBe(false);
+    const { pattern } = fresh.parseRegEx('(?#Two letters)^[A-Z]{2}$');
+    expect(pattern!.test('abc')).toBe(true);
+    expect(fresh.regexProblem('(a)\\1', 50)).toBe('CATALOGUE_REGEX_UNSUPPORTED'); // a backreference needs no engine to refuse
+    await fresh.loadRegexEngine();
+    expect(fresh.regexEngineInstalled()).toBe(true);
+    expect(pattern!.test('abc')).toBe(false);
+    expect(pattern!.test('AB')).toBe(true);
+    expect(fresh.regexProblem('^(a+)+$', 50)).toBeNull();
   });
 });

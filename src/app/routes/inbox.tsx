@@ -3,7 +3,7 @@ import { InboxScreen, type InboxGridParts } from '../../features/inbox/component
 import { InboxSidebar } from '../../features/inbox/components/inbox-sidebar';
 import { PageSizeControl } from '../../features/results/components/page-size-control';
 import { Pager } from '../../features/results/components/pager';
-import { ResultsGrid } from '../../features/results/components/results-grid';
+import { LazyResultsGrid as ResultsGrid } from '../../features/results/components/lazy-results-grid';
 import { ThumbPreview } from '../../features/results/components/thumb-preview';
 import '../../features/results/results.css';
 import { getConfig } from '../config';

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type Handsontable from 'handsontable/base';
 import type { GridEditing } from '../../ui/grid-editing';
 import { markNote, markOf, type DirtyRows, type EditDoc, type EditField, type Overlay } from './edit-logic';
-import { READ_ONLY_CELL_META, editableCellMeta, type EditorExtras } from './grid-editors';
+import { READ_ONLY_CELL_META, editableCellMeta, type EditorExtras } from './grid-cell-meta';
 
 export interface GridSeamInput {
   docs: readonly EditDoc[];

@@ -35,7 +35,7 @@ import {
   cellEditable, docArchiveId, documentLabel, editAllowedFor, entriesOf, evaluateInput, invalidEntries, isDropdownField, isTableColumn, splitEntries,
   originalValue, overlayRows, putDirtyCell, rowEditable, sameValue, showEditToggle, type DirtyCell, type EditDoc, type EditField, type WireValue,
 } from './edit-logic';
-import type { EditorExtras } from './grid-editors';
+import type { EditorExtras } from './grid-cell-meta';
 import { browserAppLocale } from '../../i18n/locale';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { draftKey, useDirtyRows, useEditSave } from './use-edit-save';

@@ -243,11 +243,6 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
             </button>
           </span>
         )}
-        {files.isFetching && (
-          <span className="results-loading" aria-hidden="true">
-            {t('MESSAGE_LOADING')}
-          </span>
-        )}
       </div>
       {!online && files.data && (
         <p className="results-offline" role="status">
@@ -262,6 +257,8 @@ export function InboxScreen(props: { parts: InboxGridParts; gridLicenseKey: stri
 
       <div className="results-body">
         <section className="results-grid" aria-label={t('INBOX_GRID', { name: inboxName })} aria-busy={files.isFetching}>
+          {/* Over the grid's corner, as on the results screen: in the toolbar it wrapped it on a tablet. */}
+          {files.isFetching && files.data && <span className="results-loading results-loading-over" aria-hidden="true">{t('MESSAGE_LOADING')}</span>}
           {files.data && count === 0 ? (
             <p role="status">{t('INBOX_EMPTY')}</p>
           ) : files.data ? (

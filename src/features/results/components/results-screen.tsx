@@ -34,7 +34,7 @@ import { ColumnsMenu } from './columns-menu';
 import { NoMatches } from './no-matches';
 import { PageSizeControl } from './page-size-control';
 import { Pager } from './pager';
-import { ResultsGrid } from './results-grid';
+import { LazyResultsGrid as ResultsGrid } from './lazy-results-grid';
 import { ThumbPreview } from './thumb-preview';
 import { ContextMenu, type ContextMenuItem } from '../../../ui/context-menu';
 import { db as appDb } from '../../../db/db';
