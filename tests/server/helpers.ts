@@ -44,16 +44,20 @@ async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
-/** The seeded snapshot of `docs` documents, made by the first file that needs it. */
-async function seededSnapshot(docs: number): Promise<BuildOptions['snapshot']> {
+/**
+ * The seeded snapshot of `docs` documents (null: the empty database a `seed: false` server starts
+ * with, its schema made), made by the first file that needs it: even an empty in-memory start costs
+ * an initdb of a few seconds, a start from the snapshot about one.
+ */
+async function seededSnapshot(docs: number | null): Promise<BuildOptions['snapshot']> {
   const root = process.env[SNAPSHOTS_ENV];
   if (!root) return undefined;
-  const dir = join(root, `docs-${docs}`);
+  const dir = join(root, docs === null ? 'empty' : `docs-${docs}`);
   if (!existsSync(dir)) {
     const store = await openStore({ dataDir: 'memory://' });
     const files = FileStore.open('memory://');
     try {
-      await seed(store, files, { docs, now: () => START_TIME });
+      if (docs !== null) await seed(store, files, { docs, now: () => START_TIME });
       const making = mkdtempSync(join(root, 'making-'));
       cpSync(files.root, join(making, 'files'), { recursive: true });
       writeFileSync(join(making, 'database.tgz'), await store.snapshot!());
@@ -82,7 +86,7 @@ export async function startServer(opts: Partial<BuildOptions> = {}): Promise<Tes
   const fresh = base ? await freshPgDatabase(base) : undefined;
   const seedOpts = opts.seed ?? { docs: 20 };
   const inMemory = !fresh && isMemoryDir(opts.dataDir);
-  const snapshot = inMemory && seedOpts !== false ? await seededSnapshot(seedOpts.docs ?? DEFAULT_SEED_DOCS) : undefined;
+  const snapshot = inMemory ? await seededSnapshot(seedOpts === false ? null : (seedOpts.docs ?? DEFAULT_SEED_DOCS)) : undefined;
   const server = await buildServer({
     dataDir: 'memory://',
     databaseUrl: fresh?.url,

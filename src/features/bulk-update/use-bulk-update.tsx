@@ -6,7 +6,7 @@
  * The results screen takes this hook as a slot (the route composes the features). State: which
  * dialog is open and the count on screen, in memory only.
  */
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../api/archives';
 import { isApiError } from '../../api/api-error';
@@ -19,11 +19,15 @@ import { downloadBlob } from '../../platform/save-file';
 import { notify } from '../../ui/notifications';
 import { countBulkUpdate } from './api/bulk-count';
 import { basicCall, buildBasicRequest, bulkUpdateBlocked, bulkUpdateShown, updatableFields, type BasicForm } from './bulk-update-rules';
-import { BulkUpdateDialog } from './components/bulk-update-dialog';
-import { CsvTab } from './components/csv-tab';
-import { UpdateCountModal } from './components/update-count-modal';
+import { lazyNamed } from '../../ui/lazy-named';
+
 import './bulk-update.css';
 import { ReasonedButton } from '../../ui/reasoned-button';
+
+// The dialogs load when first opened, not with the results screen.
+const BulkUpdateDialog = lazyNamed(() => import('./components/bulk-update-dialog'), 'BulkUpdateDialog');
+const CsvTab = lazyNamed(() => import('./components/csv-tab'), 'CsvTab');
+const UpdateCountModal = lazyNamed(() => import('./components/update-count-modal'), 'UpdateCountModal');
 
 export interface BulkUpdateInput {
   dbId: number;
@@ -113,7 +117,7 @@ export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dia
   );
   const fieldName = (id: number) => (input.fields as Field[]).find((f) => f.ID === id)?.Name ?? String(id);
   const dialogs = (
-    <>
+    <Suspense fallback={null}>
       {open !== null && !counted && (
         <BulkUpdateDialog
           key={open}
@@ -157,7 +161,7 @@ export function useBulkUpdate(input: BulkUpdateInput): { toolbar: ReactNode; dia
           }
         />
       )}
-    </>
+    </Suspense>
   );
   return { toolbar, dialogs };
 }

@@ -6,7 +6,7 @@
  * slot (the route composes the features). State: which dialog is open, in memory; the defaults come
  * from the local settings (Dexie settings 'localSettings', the settings' Export tab).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveQuery, type Subscription } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -16,12 +16,16 @@ import { LocalSettings, readLocalSettings } from '../../db/local-settings';
 import { askNotificationPermissionForJob } from '../../sync/jobs-permission';
 import { enqueueExportRequest, isExportRequestMeta } from '../../sync/kinds/export-request';
 import { notify } from '../../ui/notifications';
-import { ExportDialog } from './components/export-dialog';
+import { lazyNamed } from '../../ui/lazy-named';
+
 import type { ExportField } from './components/export-field-select';
 import { ExportToolbar } from './components/export-toolbar';
 import { buildExportSettings, exportBlocked, initialScope, type ExportForm, type ExportScope } from './export-request';
 import './export.css';
 import { isOnline } from '../../api/connectivity';
+
+/** Loaded when first opened, not with the results screen. */
+const ExportDialog = lazyNamed(() => import('./components/export-dialog'), 'ExportDialog');
 
 export interface ExportActionsInput {
   dbId: number;
@@ -118,17 +122,19 @@ export function useExportActions(input: ExportActionsInput): ExportActions {
 
   const toolbar = <ExportToolbar blocked={blocked} onExport={openDialog} />;
   const dialogs = open && (
-    <ExportDialog
-      key={open.n}
-      format={open.format}
-      checked={selection.length}
-      results={count}
-      initialScope={open.scope}
-      fields={fields}
-      defaults={defaults}
-      onStart={start}
-      onClose={() => setOpen(null)}
-    />
+    <Suspense fallback={null}>
+      <ExportDialog
+        key={open.n}
+        format={open.format}
+        checked={selection.length}
+        results={count}
+        initialScope={open.scope}
+        fields={fields}
+        defaults={defaults}
+        onStart={start}
+        onClose={() => setOpen(null)}
+      />
+    </Suspense>
   );
   return { toolbar, dialogs };
 }

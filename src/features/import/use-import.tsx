@@ -8,7 +8,7 @@
  * the grid refreshes. The results screen takes this hook as a slot (the route composes the features).
  * State: whether the dialog is open, in memory only.
  */
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_JOB_KIND } from '../../api/import';
 import { browserAppLocale } from '../../i18n/locale';
@@ -18,10 +18,15 @@ import { useJobsEnded } from '../../sync/react/use-jobs-ended';
 import { enqueueUploads } from '../../sync/uploads';
 import { notify } from '../../ui/notifications';
 import { useImportFields } from './api/get-archive-fields';
-import { ImportDialog, type ImportDialogProps } from './components/import-dialog';
+import type { ImportDialogProps } from './components/import-dialog';
+import { lazyNamed } from '../../ui/lazy-named';
+
 import { fieldMappingOf, importBlocked, importShown } from './import-rules';
 import './import.css';
 import { ReasonedButton } from '../../ui/reasoned-button';
+
+/** Loaded when first opened, not with the results screen. */
+const ImportDialog = lazyNamed(() => import('./components/import-dialog'), 'ImportDialog');
 
 export interface ImportInput {
   scope: string | null;
@@ -90,14 +95,16 @@ export function useImport(input: ImportInput): { toolbar: ReactNode; dialogs: Re
     </ReasonedButton>
   );
   const dialogs = open !== null && (
-    <ImportDialog
-      key={open}
-      fields={fields.data}
-      fieldsFailed={fields.isError}
-      locale={locale}
-      onClose={() => setOpen(null)}
-      onConfirm={(c) => void confirm(c).catch((e: unknown) => notify('error', t('IMPORT_QUEUE_FAILED', { reason: String((e as Error)?.message ?? e) })))}
-    />
+    <Suspense fallback={null}>
+      <ImportDialog
+        key={open}
+        fields={fields.data}
+        fieldsFailed={fields.isError}
+        locale={locale}
+        onClose={() => setOpen(null)}
+        onConfirm={(c) => void confirm(c).catch((e: unknown) => notify('error', t('IMPORT_QUEUE_FAILED', { reason: String((e as Error)?.message ?? e) })))}
+      />
+    </Suspense>
   );
   return { toolbar, dialogs };
 }

@@ -4,11 +4,12 @@
  * paint stays within the first-screen budget. Its place holds the loading line meanwhile; once
  * loaded (or precached, offline) the grid shows at once.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../../ui/lazy-named';
 import type { ResultsGridProps } from './results-grid';
 
-const Grid = lazy(() => import('./results-grid').then((m) => ({ default: m.ResultsGrid })));
+const Grid = lazyNamed(() => import('./results-grid'), 'ResultsGrid');
 
 export function LazyResultsGrid(props: ResultsGridProps) {
   const { t } = useTranslation();
