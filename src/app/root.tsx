@@ -2,7 +2,6 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { loginUrl } from '../api/error-handler';
-import { loadRegexEngine } from '../fields/regex';
 import { registerServiceWorker } from '../pwa/register';
 import { BusyIndicator } from '../ui/busy-indicator';
 import { LeaseExpiredModal } from '../ui/lease-expired-modal';
@@ -18,8 +17,6 @@ export function Root() {
   const navigate = useNavigate();
   // After the first paint: the first screen does not need the service worker (or workbox-window).
   useEffect(() => registerServiceWorker(), []);
-  // Field RegExes' engine (re2js, ~46 KB gzip): out of every first screen, there before any edit.
-  useEffect(() => void loadRegexEngine().catch((err: unknown) => console.warn('The RegEx engine did not load', err)), []);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -15,9 +15,11 @@
  * these checks) checks no value, rather than refusing every value.
  *
  * The engine (re2js, ~46 KB gzip) is not imported here but installed: the server and the workers
- * that check values install it as they start (regex-engine.ts), and the page loads it after its
- * first paint (loadRegexEngine), so that no first screen carries it. Until it is there a pattern
- * checks no value and says no problem; the server, which always has it, still checks every value.
+ * that check values install it as they start (regex-engine.ts). On the page it loads as a chunk of
+ * its own once a screen that checks values (results, inbox, viewer, console) loads this module, so
+ * neither those screens' first chunk nor the screens that check nothing (sign-in, databases,
+ * search) carry it. Until it is there a pattern checks no value and says no problem; the server,
+ * which always has it, still checks every value.
  */
 import type { RE2JS } from 're2js';
 
@@ -37,6 +39,9 @@ export function loadRegexEngine(): Promise<void> {
 }
 
 export const regexEngineInstalled = (): boolean => engine !== null;
+
+// The page: start loading the engine now, beside the screen that needs it.
+if (typeof document !== 'undefined') loadRegexEngine().catch((err: unknown) => console.warn('The RegEx engine did not load', err));
 
 export interface FieldPattern {
   /** The pattern as written, without its message. */
