@@ -41,7 +41,8 @@ export function loadRegexEngine(): Promise<void> {
 export const regexEngineInstalled = (): boolean => engine !== null;
 
 // The page: start loading the engine now, beside the screen that needs it.
-if (typeof document !== 'undefined') loadRegexEngine().catch((err: unknown) => console.warn('The RegEx engine did not load', err));
+// (`document` through globalThis: this module is built for the server and workers too, without the DOM's types.)
+if ('document' in globalThis) loadRegexEngine().catch((err: unknown) => console.warn('The RegEx engine did not load', err));
 
 export interface FieldPattern {
   /** The pattern as written, without its message. */
