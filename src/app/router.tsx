@@ -1,8 +1,9 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AppLayout } from './layout';
 import { Root } from './root';
 import { RouteErrorBoundary } from './route-error';
+import { lazyNamed } from '../ui/lazy-named';
 
 /*
  * The routes of the user-app spec §2 built so far; every other address goes to /select.
@@ -13,7 +14,7 @@ import { RouteErrorBoundary } from './route-error';
  * Suspense boundaries, so a navigation keeps the current page until the next one has loaded; a
  * RouteErrorBoundary stands where a data router's errorElement would.
  */
-const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
+const page = (load: () => Promise<{ Component: ComponentType }>) => lazyNamed(load, 'Component');
 /**
  * The grid (Handsontable) is not part of the results and inbox screens' first chunk: it loads beside
  * it, started with the route's own chunk, so that the screen paints its toolbar first without the

@@ -32,7 +32,7 @@ export function installRegexEngine(e: typeof RE2JS): void {
   cache.clear();
 }
 
-/** Loads the engine as a chunk of its own (the page, after its first paint); once. */
+/** Loads the engine as a chunk of its own (the page, when this module loads); once. */
 export function loadRegexEngine(): Promise<void> {
   loading ??= import('re2js').then((m) => installRegexEngine(m.RE2JS));
   return loading;

@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { getRememberedDatabase, rememberDatabase } from '../../features/select/s
 import { getConfig } from '../config';
 import { sessionScope } from '../../session/session';
 import { useSession } from '../../session/use-session';
+import { lazyNamed } from '../../ui/lazy-named';
 
 /**
  * /view and /scan: the search screen of one database (saved searches and their prompts; /scan shows
@@ -51,7 +52,7 @@ export function ViewPage({ mode }: { mode: 'view' | 'scan' }) {
 }
 
 /** /view with ImportDoc: a burst's import document to index (routes/burst-index.tsx), loaded only then. */
-const BurstIndexPage = lazy(() => import('./burst-index').then((m) => ({ default: m.Component })));
+const BurstIndexPage = lazyNamed(() => import('./burst-index'), 'Component');
 
 export function Component() {
   const [params] = useSearchParams();

@@ -34,15 +34,16 @@ export interface ListCellMeta extends FieldCellMeta {
 export const inputModeOf = (field: Pick<EditField, 'Type'>): InputMode =>
   field.Type === FIELD_TYPE.number ? 'numeric' : field.Type === FIELD_TYPE.decimal ? 'decimal' : null;
 
+/** The list editors of dynamic and type-ahead list fields (editableCellMeta's last argument). */
+export interface EditorExtras {
+  list?: Pick<ListCellMeta, 'listSource' | 'listLabel' | 'listLoading' | 'listEmpty'>;
+}
+
 /**
  * Cell meta of an editable field cell. Fixed lists with known items edit in a select; everything
  * else in the field editor (a multi-value cell takes its entries separated by ';'). Size >= 150
  * fields edit in the side panel's text area; in the cell the editor grows with the text.
  */
-/** The list editors of dynamic and type-ahead list fields (editableCellMeta's last argument). */
-export interface EditorExtras {
-  list?: Pick<ListCellMeta, 'listSource' | 'listLabel' | 'listLoading' | 'listEmpty'>;
-}
 
 export function editableCellMeta(
   field: EditField,
@@ -63,7 +64,6 @@ export function editableCellMeta(
   const meta: FieldCellMeta = { editText, inputMode: inputModeOf(field) };
   return { ...READ_ONLY_CELL_META, readOnly: false, editor: FIELD_EDITOR, ...(isTextArea(field) ? { className: 'edit-text-area' } : {}), ...meta } as Partial<Handsontable.CellProperties>;
 }
-
 
 /** Cell meta of a cell that cannot be edited now (every key editableCellMeta may set, reset). */
 export const READ_ONLY_CELL_META = { readOnly: true, editor: false, selectOptions: undefined, className: undefined, editText: undefined, inputMode: null, listSource: undefined, listLabel: undefined, listLoading: undefined, listEmpty: undefined } as unknown as Partial<Handsontable.CellProperties>;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { db } from '../../../db/db';
 import { useSession } from '../../../session/use-session';
@@ -10,11 +10,12 @@ import { useJobsWorker } from '../../../sync/react/use-jobs-worker';
 import { useJobsTold } from '../../../sync/react/use-jobs-told';
 import { useUploads, useUploadWorker } from '../../../sync/react/use-uploads';
 import { usePins, usePinWorker } from '../../../sync/react/use-pins';
+import { lazyNamed } from '../../../ui/lazy-named';
 import { useDismiss } from '../../../ui/use-dismiss';
 import type { DownloadExport } from './export-note';
 import '../notifications.css';
 
-const NotificationsPanel = lazy(() => import('./notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
+const NotificationsPanel = lazyNamed(() => import('./notifications-panel'), 'NotificationsPanel');
 
 /**
  * The header's Notifications button and its panel: outbox entries and the user's server jobs. The
