@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 // With two workers, each has a server and data folder of its own, so that no test sees the other
 // worker's writes: worker 0 drives `port`, worker 1 `port + 2`; `port + 1` is the lease server
-// (below). A worker loads this file with TEST_PARALLEL_INDEX set (0 or 1, kept when a worker is
+// (below), and `port + 3` says when all are ready. A worker loads this file with TEST_PARALLEL_INDEX set (0 or 1, kept when a worker is
 // restarted after a failure); the runner itself, which starts the servers, has none. On 2 CPUs two
 // workers gained nothing (the whole suite 25.4 min on two against about 25 on one; 24 tests 3.9 min
 // against 3.8): the browser and the server already keep both CPUs busy. So one worker there, two
@@ -41,7 +41,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL,
-    serviceWorkers: 'allow',
+    // No service worker unless a test's subject needs one (`test.use(withServiceWorker)`, e2e/support.ts):
+    // its install precaches the whole build into each test's fresh profile, 14 % of a test's time.
+    serviceWorkers: 'block',
     trace: 'off',
     launchOptions,
   },
@@ -54,24 +56,33 @@ export default defineConfig({
       grep: /@touch/,
     },
   ],
-  webServer: e2ePorts.map((p) => p - port).map((offset) => ({
-    command: 'npx tsx server/main.ts',
-    url: `http://127.0.0.1:${port + offset}/config.json`,
+  // One webServer that starts every server side by side (scripts/e2e-servers.mjs): Playwright starts
+  // the entries of a list one after the other.
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    url: `http://127.0.0.1:${port + 3}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
+    stdout: 'pipe',
+    stderr: 'pipe',
     env: {
-      PORT: String(port + offset),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${port + offset}`,
-      DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
-      LOG_LEVEL: 'warn',
-      // The second server gives every licence a 3-second idle lease, for the lease-expiry test
-      // (e2e/lease.spec.ts); the first keeps the seeded rules.
-      // Its test signs in and waits, so a small archive will do: seeding the full 300 documents
-      // beside the other servers cost ~35 s of CPU at every start.
-      ...(offset === 1 ? { LEASE_SECONDS: '3', SEED_DOCS: '12' } : {}),
+      E2E_READY_PORT: String(port + 3),
+      E2E_SERVERS: JSON.stringify(
+        e2ePorts.map((p) => ({
+          port: p,
+          env: {
+            HOST: '127.0.0.1',
+            DATA_DIR: `.tmp/e2e-data-${p}`,
+            DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
+            LOG_LEVEL: 'warn',
+            // The second server gives every licence a 3-second idle lease, for the lease-expiry test
+            // (e2e/lease.spec.ts); the first keeps the seeded rules.
+            // Its test signs in and waits, so a small archive will do: seeding the full 300 documents
+            // beside the other servers cost ~35 s of CPU at every start.
+            ...(p === port + 1 ? { LEASE_SECONDS: '3', SEED_DOCS: '12' } : {}),
+          },
+        })),
+      ),
     },
-  })),
+  },
 });

@@ -54,7 +54,14 @@ async function addList(page: Page, name: string, values: string) {
 /** Opens the new-field editor and fills name and type; the caller sets the rest and saves. */
 async function newField(page: Page, name: string, type: 'CHARACTER' | 'NUMBER' | 'DATE' | 'DECIMAL') {
   await tab(page, 'CATALOGUE_TAB_FIELDS').click();
-  await page.getByRole('button', { name: t('CATALOGUE_ADD_FIELD') }).click();
+  const add = page.getByRole('button', { name: t('CATALOGUE_ADD_FIELD') });
+  // The last save's "Saved." toast (5 s) never covers the button: it once sat over it, and a tap
+  // reached the toast instead.
+  expect(await add.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  }), 'the add button is not under a toast').toBe(true);
+  await add.click();
   const d = dialog(page);
   await expect(d.getByRole('heading', { name: t('CATALOGUE_NEW_FIELD') })).toBeVisible();
   await d.getByLabel(t('CATALOGUE_NAME'), { exact: true }).fill(name);

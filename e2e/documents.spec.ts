@@ -13,7 +13,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { A, F, S, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 
 interface JobAnswer {
   Id: number;
@@ -217,6 +217,11 @@ test.describe('copy, move and delete', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+});
+
+test.describe('copy, move and delete offline', () => {
+  test.use(withServiceWorker);
+
   test('offline: a delete of 20 documents is queued, shown as queued, and applied once after the tab was closed and the connection came back', async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const token = await openDemo(page, 'user');
@@ -273,6 +278,8 @@ test.describe('copy, move and delete', () => {
 });
 
 test.describe('copy, move and delete with no window open', () => {
+  test.use(withServiceWorker);
+
   test('a move queued offline is sent by the service worker when the connection returns while no page of the app is open', async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const token = await openDemo(page, 'user');

@@ -16,7 +16,7 @@ import {
   apiToken, cell, chooseInCell, editCell, getSearch, mustPut, openResults, plainSpaces, prepareInvoice, promptId, putFields, rowOf, searchDocs,
   signInAs, snapshot, texts, uniqueMark, updatedCount, wire, type Lang, type Translate,
 } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 
 /** Field ids of the demo catalogue (server/seed/catalog.ts F) beyond those grid-support names. */
 const FX = { accountCode: 17, tags: 10, dateEntered: 11 } as const;
@@ -320,54 +320,58 @@ test.describe('a multi-value field and an offline edit in de-DE', () => {
     }
   });
 
-  test('offline in German: a date and an amount edited and saved, shown pending after a reload, sent once when back online', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
-    const t = texts('de');
-    const token = await apiToken(request, 'user');
-    const inv = await prepareInvoice(request, token, 3, 'offline-de');
-    try {
-      const before = await updatedCount(request, token, inv.doc);
-      await signInAs(page, 'user', t);
-      await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
-      await expect(gridRow(page, 0)).toContainText(inv.mark);
-      await waitForCachedPage(page, { gridKey: `search|${S.allInvoices}|${A.invoices}`, page: 1 });
-      await waitForServiceWorker(page);
+  test.describe('with the service worker', () => {
+    test.use(withServiceWorker);
 
-      await context.setOffline(true);
+    test('offline in German: a date and an amount edited and saved, shown pending after a reload, sent once when back online', async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      const t = texts('de');
+      const token = await apiToken(request, 'user');
+      const inv = await prepareInvoice(request, token, 3, 'offline-de');
       try {
-        await editToggle(page, t).click();
-        await editCell(page, 0, 'Document Date', '1.3.27');
-        await editCell(page, 0, 'Amount', '99,5');
-        await page.getByRole('button', { name: t('EDIT_SAVE'), exact: true }).click();
-        await expect(await cell(page, 0, 'Amount')).toHaveAttribute('data-edit', 'pending');
-
-        await page.reload();
-        // What the user sees: the saved page, marked as offline data.
-        await expect(page.getByRole('status').filter({ hasText: t('RESULTS_OFFLINE_DATA_FROM', { time: '' }).trim() })).toBeVisible();
+        const before = await updatedCount(request, token, inv.doc);
+        await signInAs(page, 'user', t);
+        await openResults(page, { searchId: S.allInvoices, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
         await expect(gridRow(page, 0)).toContainText(inv.mark);
+        await waitForCachedPage(page, { gridKey: `search|${S.allInvoices}|${A.invoices}`, page: 1 });
+        await waitForServiceWorker(page);
+
+        await context.setOffline(true);
+        try {
+          await editToggle(page, t).click();
+          await editCell(page, 0, 'Document Date', '1.3.27');
+          await editCell(page, 0, 'Amount', '99,5');
+          await page.getByRole('button', { name: t('EDIT_SAVE'), exact: true }).click();
+          await expect(await cell(page, 0, 'Amount')).toHaveAttribute('data-edit', 'pending');
+
+          await page.reload();
+          // What the user sees: the saved page, marked as offline data.
+          await expect(page.getByRole('status').filter({ hasText: t('RESULTS_OFFLINE_DATA_FROM', { time: '' }).trim() })).toBeVisible();
+          await expect(gridRow(page, 0)).toContainText(inv.mark);
+          const amount = await cell(page, 0, 'Amount');
+          await expect(amount).toHaveAttribute('data-edit', 'pending');
+          await expect(amount).toHaveAttribute('aria-description', t('EDIT_PENDING'));
+          expect(plainSpaces(await amount.innerText())).toContain('99,50 $');
+          await expect(await cell(page, 0, 'Document Date')).toContainText('01.03.2027');
+        } finally {
+          await context.setOffline(false);
+        }
+        // Back online the outbox sends at once ('online'): wait for what the user sees, the pending
+        // mark going, then look at the server once (not a poll of the API beside the page).
         const amount = await cell(page, 0, 'Amount');
-        await expect(amount).toHaveAttribute('data-edit', 'pending');
-        await expect(amount).toHaveAttribute('aria-description', t('EDIT_PENDING'));
-        expect(plainSpaces(await amount.innerText())).toContain('99,50 $');
-        await expect(await cell(page, 0, 'Document Date')).toContainText('01.03.2027');
+        await expect(amount).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
+        expect(plainSpaces(await amount.innerText())).toBe('99,50 $');
+        const saved = await inv.fetch();
+        expect(val(saved, F.amount)).toBe('99.5');
+        expect(val(saved, F.documentDate)).toBe('2027-03-01');
+        expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
+        await page.reload();
+        await expect(gridRow(page, 0)).toContainText(inv.mark);
+        expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
       } finally {
-        await context.setOffline(false);
+        await inv.restore();
       }
-      // Back online the outbox sends at once ('online'): wait for what the user sees, the pending
-      // mark going, then look at the server once (not a poll of the API beside the page).
-      const amount = await cell(page, 0, 'Amount');
-      await expect(amount).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
-      expect(plainSpaces(await amount.innerText())).toBe('99,50 $');
-      const saved = await inv.fetch();
-      expect(val(saved, F.amount)).toBe('99.5');
-      expect(val(saved, F.documentDate)).toBe('2027-03-01');
-      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
-      await page.reload();
-      await expect(gridRow(page, 0)).toContainText(inv.mark);
-      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
-    } finally {
-      await inv.restore();
-    }
+    });
   });
 });
 

@@ -5,7 +5,7 @@
  * survives a reload and arrives once.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 import { cell, editCell, uniqueMark, updatedCount } from './editing-support';
 import { A, F, S, apiDocs, expect, gridRow, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, type Doc } from './grid-support';
 
@@ -140,33 +140,37 @@ test.describe('index editing in the results grid', () => {
     await expect(editToggle(page)).toHaveCount(0);
   });
 
-  test('offline: edit and Save, reload (still pending from the outbox), online: the value arrives once', async ({ page, context, request }) => {
-    const { token, criteria } = await openAllInvoices(page);
-    const doc = (await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria })).Docs[2]!;
-    await expect(gridRow(page, 2)).toContainText(val(doc, F.title));
-    const before = await updatedCount(request, token, doc);
-    await waitForCachedPage(page, { gridKey, page: 1 });
-    await waitForServiceWorker(page);
+  test.describe('with the service worker', () => {
+    test.use(withServiceWorker);
 
-    await context.setOffline(true);
-    try {
-      await editToggle(page).click();
-      await editCell(page, 2, 'Title', typed('Edited offline'));
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
+    test('offline: edit and Save, reload (still pending from the outbox), online: the value arrives once', async ({ page, context, request }) => {
+      const { token, criteria } = await openAllInvoices(page);
+      const doc = (await apiDocs(request, token, { searchId: S.allInvoices, archiveId: A.invoices, criteria })).Docs[2]!;
+      await expect(gridRow(page, 2)).toContainText(val(doc, F.title));
+      const before = await updatedCount(request, token, doc);
+      await waitForCachedPage(page, { gridKey, page: 1 });
+      await waitForServiceWorker(page);
 
+      await context.setOffline(true);
+      try {
+        await editToggle(page).click();
+        await editCell(page, 2, 'Title', typed('Edited offline'));
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
+
+        await page.reload();
+        await expect(gridRow(page, 2)).toContainText(typed('Edited offline'));
+        await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
+      } finally {
+        await context.setOffline(false);
+      }
+      await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 20_000 }).toBe(typed('Edited offline'));
+      await expect(await cell(page, 2, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
+      expect(await updatedCount(request, token, doc)).toBe(before + 1);
+      // Nothing is sent twice later (another online event, a reload).
       await page.reload();
       await expect(gridRow(page, 2)).toContainText(typed('Edited offline'));
-      await expect(await cell(page, 2, 'Title')).toHaveAttribute('data-edit', 'pending');
-    } finally {
-      await context.setOffline(false);
-    }
-    await expect.poll(async () => val(await docById(request, token, criteria, doc.Id), F.title), { timeout: 20_000 }).toBe(typed('Edited offline'));
-    await expect(await cell(page, 2, 'Title')).not.toHaveAttribute('data-edit', /./, { timeout: 30_000 });
-    expect(await updatedCount(request, token, doc)).toBe(before + 1);
-    // Nothing is sent twice later (another online event, a reload).
-    await page.reload();
-    await expect(gridRow(page, 2)).toContainText(typed('Edited offline'));
-    expect(await updatedCount(request, token, doc)).toBe(before + 1);
+      expect(await updatedCount(request, token, doc)).toBe(before + 1);
+    });
   });
 });

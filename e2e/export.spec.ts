@@ -19,7 +19,7 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { A, F, S, cellText, expect, gridRow, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 
 interface JobAnswer {
   Id: number;
@@ -326,44 +326,48 @@ test.describe('export', () => {
     expect(Object.keys(files).sort()).toEqual([...rows.map((r) => r[2]!), 'index.csv'].sort());
   });
 
-  test('offline: the export waits in the outbox, is sent once the connection returns with the tab closed, and the next opening lists it with Download', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
-    await withoutSavePicker(page);
-    const token = await openDemo(page, 'user');
-    const f = await makeDocuments(request, token, 2, 'ex-offline');
-    await openMarked(page, f, 25);
-    await waitForServiceWorker(page);
+  test.describe('with the service worker', () => {
+    test.use(withServiceWorker);
 
-    await context.setOffline(true);
-    await page.getByLabel('Select all').check();
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Export documents' }).getByRole('button', { name: 'Start export' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Export 2 documents starts when the connection returns' })).toBeVisible();
-    const t = tray(page);
-    await t.button.click();
-    // The outbox entry, not the card of an earlier export of 2 documents (jobs are named alike now).
-    const entry = t.panel.getByRole('listitem', { name: 'Export 2 documents', exact: true }).and(t.panel.locator('.outbox-entry'));
-    await expect(entry).toContainText('Waiting to be sent');
+    test('offline: the export waits in the outbox, is sent once the connection returns with the tab closed, and the next opening lists it with Download', async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      await withoutSavePicker(page);
+      const token = await openDemo(page, 'user');
+      const f = await makeDocuments(request, token, 2, 'ex-offline');
+      await openMarked(page, f, 25);
+      await waitForServiceWorker(page);
 
-    await page.close();
-    await context.setOffline(false);
-    const again = await context.newPage();
-    await withoutSavePicker(again);
-    await again.goto('/');
-    const jobId = await exportJobId(again);
-    const t2 = tray(again);
-    await t2.button.click();
-    const card = t2.panel.getByTestId(`job-${jobId}`);
-    await expect(card).toHaveAccessibleName('Export 2 documents');
-    const download = card.getByRole('button', { name: `Download export-${jobId}.zip` });
-    await expect(download).toBeVisible({ timeout: 30_000 });
-    const [d] = await Promise.all([again.waitForEvent('download'), download.click()]);
-    const entries = unzipSync(new Uint8Array(await downloaded(d)));
-    const rows = parseCsv(strFromU8(entries['index.csv']!)).slice(1);
-    expect(rows.map((r) => Number(r[1])).sort()).toEqual(f.docs.map((x) => x.Id).sort());
-    // Sent once: one export job of these documents.
-    const exports = (await jobs(request, token)).filter((j) => j.Kind === 'export' && j.Count === 2 && j.Id >= jobId);
-    expect(exports.map((j) => j.Id)).toEqual([jobId]);
+      await context.setOffline(true);
+      await page.getByLabel('Select all').check();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Export documents' }).getByRole('button', { name: 'Start export' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Export 2 documents starts when the connection returns' })).toBeVisible();
+      const t = tray(page);
+      await t.button.click();
+      // The outbox entry, not the card of an earlier export of 2 documents (jobs are named alike now).
+      const entry = t.panel.getByRole('listitem', { name: 'Export 2 documents', exact: true }).and(t.panel.locator('.outbox-entry'));
+      await expect(entry).toContainText('Waiting to be sent');
+
+      await page.close();
+      await context.setOffline(false);
+      const again = await context.newPage();
+      await withoutSavePicker(again);
+      await again.goto('/');
+      const jobId = await exportJobId(again);
+      const t2 = tray(again);
+      await t2.button.click();
+      const card = t2.panel.getByTestId(`job-${jobId}`);
+      await expect(card).toHaveAccessibleName('Export 2 documents');
+      const download = card.getByRole('button', { name: `Download export-${jobId}.zip` });
+      await expect(download).toBeVisible({ timeout: 30_000 });
+      const [d] = await Promise.all([again.waitForEvent('download'), download.click()]);
+      const entries = unzipSync(new Uint8Array(await downloaded(d)));
+      const rows = parseCsv(strFromU8(entries['index.csv']!)).slice(1);
+      expect(rows.map((r) => Number(r[1])).sort()).toEqual(f.docs.map((x) => x.Id).sort());
+      // Sent once: one export job of these documents.
+      const exports = (await jobs(request, token)).filter((j) => j.Kind === 'export' && j.Count === 2 && j.Id >= jobId);
+      expect(exports.map((j) => j.Id)).toEqual([jobId]);
+    });
   });
 
   test('an Excel export of all results downloads a .xlsx workbook with every document', async ({ page, request }) => {

@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, openResults, promptId, searchDocs, uniqueMark } from './editing-support';
-import { waitForPersistedCache, waitForServiceWorker } from './support';
+import { waitForPersistedCache, waitForServiceWorker, withServiceWorker } from './support';
 
 const SCANS = 1;
 const MAILROOM = 2;
@@ -257,24 +257,28 @@ test.describe('inboxes', () => {
     expect(Array.from(await res.body())).toEqual(bytes);
   });
 
-  test('offline, an inbox page seen before opens from the device with the time it was fetched', async ({ page, context, request }) => {
-    const token = await openDemo(page, 'user');
-    await openScans(page, 'rpp=1000');
-    const first = (await cellText(page, 0, 'File Name')) || '';
-    expect(first).not.toBe('');
-    const count = (await inboxFiles(request, token, SCANS)).length;
-    await waitForServiceWorker(page);
-    // The page of files itself (the inbox list, persisted first, has the same key root).
-    await waitForPersistedCache(page, ['"queryKey":["inbox-screen"', '"files"', JSON.stringify(first).slice(1, -1)]);
-    await context.setOffline(true);
-    try {
-      await page.reload();
-      await expect(page.getByRole('status').filter({ hasText: /^Offline — data from / })).toBeVisible();
-      await expect(page.getByTestId('inbox-count')).toHaveText(`${count} files`);
-      await expect.poll(() => cellText(page, 0, 'File Name')).toBe(first);
-    } finally {
-      await context.setOffline(false);
-    }
+  test.describe('with the service worker', () => {
+    test.use(withServiceWorker);
+
+    test('offline, an inbox page seen before opens from the device with the time it was fetched', async ({ page, context, request }) => {
+      const token = await openDemo(page, 'user');
+      await openScans(page, 'rpp=1000');
+      const first = (await cellText(page, 0, 'File Name')) || '';
+      expect(first).not.toBe('');
+      const count = (await inboxFiles(request, token, SCANS)).length;
+      await waitForServiceWorker(page);
+      // The page of files itself (the inbox list, persisted first, has the same key root).
+      await waitForPersistedCache(page, ['"queryKey":["inbox-screen"', '"files"', JSON.stringify(first).slice(1, -1)]);
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await expect(page.getByRole('status').filter({ hasText: /^Offline — data from / })).toBeVisible();
+        await expect(page.getByTestId('inbox-count')).toHaveText(`${count} files`);
+        await expect.poll(() => cellText(page, 0, 'File Name')).toBe(first);
+      } finally {
+        await context.setOffline(false);
+      }
+    });
   });
 
   test('the read-only viewer sees the changes unavailable with the reason, and the server refuses them', async ({ page, request }) => {

@@ -13,7 +13,7 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val } from './grid-support';
 import { apiToken } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 import { describeDocs, type SessionDoc } from './viewer-support';
 
 /** The invoices of the seed with their type (from the viewer session call) and title, in list order. */
@@ -133,6 +133,8 @@ test.describe('key-free extraction', () => {
 });
 
 test.describe('key-free extraction on the device', () => {
+  test.use(withServiceWorker);
+
   test('when the words call cannot be reached, the open PDF page is read by OCR in the browser (tesseract from the app itself)', async ({ page, request }) => {
     const pdfs = await invoicePdfs(request);
     const doc = pdfs[2] ?? pdfs[0]!;
@@ -200,6 +202,8 @@ async function keepAndReopenOffline(page: Page, context: BrowserContext, request
 }
 
 test.describe('key-free extraction offline', () => {
+  test.use(withServiceWorker);
+
   test('a PDF kept offline: with the connection cut and the viewer reloaded, its words fill a field', async ({ page, context, request }) => {
     test.setTimeout(480_000);
     try {

@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib';
 import { A, F, S, cellText, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { apiToken, expectTapTarget, getSearch, mustPut, promptId, rowOf, searchDocs, snapshot, uniqueMark } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 
 type FileDoc = Doc & { FileType: string; PageCount: number };
 
@@ -262,6 +262,8 @@ test.describe('merge and append', () => {
 });
 
 test.describe('merge and append, failure and offline', () => {
+  test.use(withServiceWorker);
+
   test('a merge confirmed offline is queued, sent when the connection returns; one whose document went away meanwhile ends with the failure note and the server\'s reason', async ({ page, context, request }) => {
     const token = await openDemo(page, 'user');
     const f = await makeDocuments(request, token, ['PDF', 'TIF', 'PDF'], 'mg-fail');

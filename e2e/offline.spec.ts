@@ -1,5 +1,8 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
-import { signIn, waitForPersistedQuery, waitForServiceWorker } from './support';
+import { signIn, waitForPersistedQuery, waitForServiceWorker, withServiceWorker } from './support';
+
+// Every test here is about what the service worker does.
+test.use(withServiceWorker);
 
 /** Once the service worker controls the page and the databases are kept: the app opens offline. */
 async function expectOpensOffline(page: Page, context: BrowserContext): Promise<void> {

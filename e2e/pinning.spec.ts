@@ -11,7 +11,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { A, F, apiDocs, expect, gridRows, openDemo, runSearch, test, val, type Doc } from './grid-support';
 import { apiToken, mustPut, updatedCount } from './editing-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
 import { describeDocs, ink, type SessionDoc } from './viewer-support';
 
 /** The pins and their parts as stored in IndexedDB (Dexie `pins`, `pinParts`). */
@@ -69,6 +69,8 @@ async function expectThumbnail(page: Page, n: number) {
 }
 
 test.describe('keep offline', () => {
+  test.use(withServiceWorker);
+
   test('a PDF and a TIFF kept from the grid open offline after a reload, with thumbnails; a document not kept says there is no connection', async ({ page, context, request }) => {
     test.setTimeout(360_000);
     const token = await openDemo(page, 'user');
@@ -240,6 +242,8 @@ test.describe('keep offline on a shared device', () => {
 });
 
 test.describe('keep offline on a tablet @touch', () => {
+  test.use(withServiceWorker);
+
   test('keep a page with a tap; a kept TIFF opens offline in portrait with its thumbnails', async ({ page, context, request }) => {
     test.setTimeout(360_000);
     const token = await apiToken(request, 'user');

@@ -1,5 +1,8 @@
-import { waitForPersistedQuery, waitForServiceWorker } from './support';
+import { waitForPersistedQuery, waitForServiceWorker, withServiceWorker } from './support';
 import { A, F, S, apiDocs, expect, expectGrid, gridRow, gridRows, openDemo, resultsQuery, runSearch, test, val, waitForCachedPage, waitForPersistedSearch } from './grid-support';
+
+// Every test here is about what the service worker does.
+test.use(withServiceWorker);
 
 const gridKey = `search|${S.allInvoices}|${A.invoices}`;
 

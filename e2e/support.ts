@@ -37,6 +37,15 @@ export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/log
 }
 
 /**
+ * Browser contexts start without the app's service worker (playwright.config.ts): installing it
+ * precaches the whole build (about 120 files) into a fresh profile in every test, and the tests whose
+ * subject is not offline work paid that for nothing (a measured 14 % of a test's time). A test whose
+ * subject needs the worker (opening offline, the outbox sent by Background Sync with no page open,
+ * files kept on the device) opts in in its describe: `test.use(withServiceWorker)`.
+ */
+export const withServiceWorker = { serviceWorkers: 'allow' } as const;
+
+/**
  * Waits until the service worker controls the page (the app then opens offline). Bounded: on a
  * fresh profile the worker first precaches the whole build, and an unbounded wait on a busy machine
  * ate a test's whole budget instead of failing here with its name.

@@ -8,7 +8,10 @@
 import type { BrowserContext } from '@playwright/test';
 import { apiToken, editCell, cell, getSearch, openResults, prepareInvoice, promptId, searchDocs, signInAs, texts, uniqueMark, updatedCount } from './editing-support';
 import { A, F, S, expect, test, val } from './grid-support';
-import { waitForServiceWorker } from './support';
+import { waitForServiceWorker, withServiceWorker } from './support';
+
+// Every test here is about what the service worker does.
+test.use(withServiceWorker);
 
 /** Fires the service worker's `sync` event (tag 'outbox') as the browser does when the connection returns. */
 async function dispatchSync(context: BrowserContext, origin: string): Promise<void> {

@@ -18,7 +18,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expect, openDemo, test } from './grid-support';
 import { expectTapTarget, uniqueMark } from './editing-support';
-import { signIn } from './support';
+import { signIn, withServiceWorker } from './support';
 
 const SCANS = 1;
 const MIB = 1_048_576;
@@ -79,105 +79,110 @@ async function routeChunks(context: BrowserContext, decide: (index: number, atte
   return log;
 }
 
-test('a file of 8 MiB reaches the inbox whole across an abort, two reloads, going offline and a lost answer; each cut costs at most one chunk', async ({ page, context }) => {
-  test.setTimeout(120_000);
-  const token = await openDemo(page, 'user');
-  const name = `${uniqueMark('upload')}.pdf`;
-  const bytes = await pdfOf(name, 7.5);
-  const chunks = Math.ceil(bytes.byteLength / MIB);
-  expect(chunks).toBe(8);
+test.describe('an upload across reloads offline', () => {
+  // It reloads with the network off: the service worker serves the app.
+  test.use(withServiceWorker);
 
-  const held = signal();
-  const offline = signal();
-  const heldAgain = signal();
-  const log = await routeChunks(context, async (index, attempt, route) => {
-    if (attempt > 1) {
+  test('a file of 8 MiB reaches the inbox whole across an abort, two reloads, going offline and a lost answer; each cut costs at most one chunk', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const token = await openDemo(page, 'user');
+    const name = `${uniqueMark('upload')}.pdf`;
+    const bytes = await pdfOf(name, 7.5);
+    const chunks = Math.ceil(bytes.byteLength / MIB);
+    expect(chunks).toBe(8);
+
+    const held = signal();
+    const offline = signal();
+    const heldAgain = signal();
+    const log = await routeChunks(context, async (index, attempt, route) => {
+      if (attempt > 1) {
+        await route.continue();
+        return 'passed';
+      }
+      if (index === 1) {
+        // Cut 1: the connection drops before the server has the chunk.
+        await route.abort('connectionreset');
+        return 'aborted';
+      }
+      if (index === 3) {
+        // Cut 2: the chunk is on its way when the page reloads (never answered).
+        held.fire();
+        return 'held';
+      }
+      if (index === 4) {
+        // Cut 3: the browser goes offline with the chunk on its way.
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+        offline.fire();
+        return 'aborted';
+      }
+      if (index === 5) {
+        // Cut 4: the page reloads a second time with chunk 5 on its way.
+        heldAgain.fire();
+        return 'held';
+      }
+      if (index === 6) {
+        // Cut 5: the server takes the chunk, and its answer is lost.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return 'answer-lost';
+      }
       await route.continue();
       return 'passed';
-    }
-    if (index === 1) {
-      // Cut 1: the connection drops before the server has the chunk.
-      await route.abort('connectionreset');
-      return 'aborted';
-    }
-    if (index === 3) {
-      // Cut 2: the chunk is on its way when the page reloads (never answered).
-      held.fire();
-      return 'held';
-    }
-    if (index === 4) {
-      // Cut 3: the browser goes offline with the chunk on its way.
-      await context.setOffline(true);
-      await route.abort('internetdisconnected');
-      offline.fire();
-      return 'aborted';
-    }
-    if (index === 5) {
-      // Cut 4: the page reloads a second time with chunk 5 on its way.
-      heldAgain.fire();
-      return 'held';
-    }
-    if (index === 6) {
-      // Cut 5: the server takes the chunk, and its answer is lost.
-      await route.fetch();
-      await route.abort('connectionreset');
-      return 'answer-lost';
-    }
-    await route.continue();
-    return 'passed';
+    });
+
+    await openScans(page);
+    await chooseFile(page, name, bytes);
+    const tray = await openTray(page);
+    const row = tray.getByRole('listitem', { name });
+    await expect(row).toBeVisible();
+
+    await held.done;
+    // The upload is under way; the page reloads with chunk 3 in flight.
+    await expect.poll(async () => Number(await row.getByRole('progressbar').getAttribute('value'))).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+
+    await offline.done;
+    const trayAgain = await openTray(page);
+    const rowAgain = trayAgain.getByRole('listitem', { name });
+    // Offline, the upload waits (it does not fail) and says why.
+    await expect(rowAgain.getByText('Waiting', { exact: true })).toBeVisible();
+    await expect(rowAgain.getByText(/connection dropped/)).toBeVisible();
+    await context.setOffline(false);
+
+    // Back online it goes on, and the page reloads again with chunk 5 in flight.
+    await heldAgain.done;
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+    const trayLast = await openTray(page);
+    const rowLast = trayLast.getByRole('listitem', { name });
+    await expect(rowLast.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(rowLast.getByText(`Saved as ${name}`)).toBeVisible();
+    await expect(rowLast.getByRole('progressbar')).toHaveAttribute('value', '100');
+
+    // The file is in the inbox's list, and its bytes are the file's.
+    await trayLast.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    const file = await page.request.get(`/api/inboxes/${SCANS}/file`, { params: { token, FilePath: name } });
+    expect(file.status()).toBe(200);
+    expect(sha(await file.body())).toBe(sha(bytes));
+
+    // From the server's side: the upload's own count of chunks it got again, and the chunk requests
+    // that reached it (every one but the aborted and the held ones).
+    const jobIds = [...new Set(log.map((l) => l.jobId))];
+    expect(jobIds, 'one upload job, kept over the reloads').toHaveLength(1);
+    const state = await page.request.get('/api/upload', { params: { token, JobID: jobIds[0]! } });
+    const st = (await state.json()) as { State: string; Repeated: number; ChunkCount: number };
+    expect(st).toMatchObject({ State: 'done', ChunkCount: chunks });
+    const cuts = 5;
+    expect(st.Repeated).toBeLessThanOrEqual(cuts);
+    const reachedServer = log.filter((l) => l.fate === 'passed' || l.fate === 'answer-lost').length;
+    expect(reachedServer - chunks, 'chunks the server was sent more than once').toBeLessThanOrEqual(cuts);
+    expect(log.length - chunks, 'chunks the app sent again').toBeLessThanOrEqual(cuts);
+    // The chunk whose answer was lost was not sent again (GET api/upload said the server had it).
+    expect(log.filter((l) => l.index === 6)).toHaveLength(1);
   });
-
-  await openScans(page);
-  await chooseFile(page, name, bytes);
-  const tray = await openTray(page);
-  const row = tray.getByRole('listitem', { name });
-  await expect(row).toBeVisible();
-
-  await held.done;
-  // The upload is under way; the page reloads with chunk 3 in flight.
-  await expect.poll(async () => Number(await row.getByRole('progressbar').getAttribute('value'))).toBeGreaterThan(0);
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
-
-  await offline.done;
-  const trayAgain = await openTray(page);
-  const rowAgain = trayAgain.getByRole('listitem', { name });
-  // Offline, the upload waits (it does not fail) and says why.
-  await expect(rowAgain.getByText('Waiting', { exact: true })).toBeVisible();
-  await expect(rowAgain.getByText(/connection dropped/)).toBeVisible();
-  await context.setOffline(false);
-
-  // Back online it goes on, and the page reloads again with chunk 5 in flight.
-  await heldAgain.done;
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
-  const trayLast = await openTray(page);
-  const rowLast = trayLast.getByRole('listitem', { name });
-  await expect(rowLast.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(rowLast.getByText(`Saved as ${name}`)).toBeVisible();
-  await expect(rowLast.getByRole('progressbar')).toHaveAttribute('value', '100');
-
-  // The file is in the inbox's list, and its bytes are the file's.
-  await trayLast.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
-  const file = await page.request.get(`/api/inboxes/${SCANS}/file`, { params: { token, FilePath: name } });
-  expect(file.status()).toBe(200);
-  expect(sha(await file.body())).toBe(sha(bytes));
-
-  // From the server's side: the upload's own count of chunks it got again, and the chunk requests
-  // that reached it (every one but the aborted and the held ones).
-  const jobIds = [...new Set(log.map((l) => l.jobId))];
-  expect(jobIds, 'one upload job, kept over the reloads').toHaveLength(1);
-  const state = await page.request.get('/api/upload', { params: { token, JobID: jobIds[0]! } });
-  const st = (await state.json()) as { State: string; Repeated: number; ChunkCount: number };
-  expect(st).toMatchObject({ State: 'done', ChunkCount: chunks });
-  const cuts = 5;
-  expect(st.Repeated).toBeLessThanOrEqual(cuts);
-  const reachedServer = log.filter((l) => l.fate === 'passed' || l.fate === 'answer-lost').length;
-  expect(reachedServer - chunks, 'chunks the server was sent more than once').toBeLessThanOrEqual(cuts);
-  expect(log.length - chunks, 'chunks the app sent again').toBeLessThanOrEqual(cuts);
-  // The chunk whose answer was lost was not sent again (GET api/upload said the server had it).
-  expect(log.filter((l) => l.index === 6)).toHaveLength(1);
 });
 
 test('a licence that ends while a file uploads: the upload waits for the next sign-in and then finishes, nothing lost', async ({ page, context }) => {

@@ -8,7 +8,7 @@
  * size the panel is under the pages, closed at first, opened by its button, with 44 px controls.
  */
 import type { Page } from '@playwright/test';
-import { signIn, waitForServiceWorker } from './support';
+import { signIn, waitForServiceWorker, withServiceWorker } from './support';
 import { apiToken, expectTapTarget, mustPut, openResults, prepareInvoice, updatedCount } from './editing-support';
 import { A, F, expect, gridRows, test, val } from './grid-support';
 
@@ -78,45 +78,49 @@ test.describe('indexer panel in the viewer', () => {
     }
   });
 
-  test('offline: the edit waits in the outbox, survives a reload and arrives once when back online', async ({ page, request, context }) => {
-    const token = await apiToken(request, 'user');
-    const inv = await prepareInvoice(request, token, 12, 'h1off');
-    try {
-      await signIn(page, 'user');
-      await openResults(page, { searchId: 1, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
-      await openFromGrid(page, inv.mark);
-      await waitForServiceWorker(page);
-      const before = await updatedCount(request, token, inv.doc);
-      const status = `Off ${Date.now().toString(36)}`;
+  test.describe('with the service worker', () => {
+    test.use(withServiceWorker);
 
-      await context.setOffline(true);
+    test('offline: the edit waits in the outbox, survives a reload and arrives once when back online', async ({ page, request, context }) => {
+      const token = await apiToken(request, 'user');
+      const inv = await prepareInvoice(request, token, 12, 'h1off');
       try {
-        await field(page, 'Status').fill(status);
-        await field(page, 'Status').press('Tab');
-        await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
-        const pending = panel(page).locator('.edit-panel-field[data-pending]').filter({ has: page.getByLabel('Status', { exact: true }) });
-        await expect(pending).toHaveAttribute('data-pending', /queued|sending/);
-        await expect(field(page, 'Status')).toHaveAttribute('aria-description', 'Saved on this device, waiting to be sent');
-        // The document's values were kept on the device: after a reload offline the edit still waits.
+        await signIn(page, 'user');
+        await openResults(page, { searchId: 1, hash: inv.hash, archiveId: A.invoices, criteria: inv.criteria });
+        await openFromGrid(page, inv.mark);
+        await waitForServiceWorker(page);
+        const before = await updatedCount(request, token, inv.doc);
+        const status = `Off ${Date.now().toString(36)}`;
+
+        await context.setOffline(true);
+        try {
+          await field(page, 'Status').fill(status);
+          await field(page, 'Status').press('Tab');
+          await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
+          const pending = panel(page).locator('.edit-panel-field[data-pending]').filter({ has: page.getByLabel('Status', { exact: true }) });
+          await expect(pending).toHaveAttribute('data-pending', /queued|sending/);
+          await expect(field(page, 'Status')).toHaveAttribute('aria-description', 'Saved on this device, waiting to be sent');
+          // The document's values were kept on the device: after a reload offline the edit still waits.
+          await page.reload();
+          await expect(field(page, 'Status')).toHaveValue(status, { timeout: 20_000 });
+          await expect(pending).toHaveAttribute('data-pending', /queued|sending/);
+        } finally {
+          await context.setOffline(false);
+        }
+        // The server has it (the panel may be drawn anew as the page comes back online, and a panel not
+        // drawn has no field waiting either, so the marker's absence alone says nothing).
+        await expect.poll(async () => val(await inv.fetch(), F.status), { timeout: 30_000 }).toBe(status);
+        await expect(field(page, 'Status')).not.toHaveAttribute('aria-description', 'Saved on this device, waiting to be sent', { timeout: 30_000 });
+        await expect(panel(page).locator('.edit-panel-field[data-pending]')).toHaveCount(0);
+        expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
+        // Nothing is sent twice later.
         await page.reload();
         await expect(field(page, 'Status')).toHaveValue(status, { timeout: 20_000 });
-        await expect(pending).toHaveAttribute('data-pending', /queued|sending/);
+        expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
       } finally {
-        await context.setOffline(false);
+        await inv.restore();
       }
-      // The server has it (the panel may be drawn anew as the page comes back online, and a panel not
-      // drawn has no field waiting either, so the marker's absence alone says nothing).
-      await expect.poll(async () => val(await inv.fetch(), F.status), { timeout: 30_000 }).toBe(status);
-      await expect(field(page, 'Status')).not.toHaveAttribute('aria-description', 'Saved on this device, waiting to be sent', { timeout: 30_000 });
-      await expect(panel(page).locator('.edit-panel-field[data-pending]')).toHaveCount(0);
-      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
-      // Nothing is sent twice later.
-      await page.reload();
-      await expect(field(page, 'Status')).toHaveValue(status, { timeout: 20_000 });
-      expect(await updatedCount(request, token, inv.doc)).toBe(before + 1);
-    } finally {
-      await inv.restore();
-    }
+    });
   });
 
   test('a value that arrives without keystrokes (filled in, pasted) enables Save at once, the input still focused; Cancel restores it, Save writes it', async ({ page, request, context }) => {
