@@ -6,8 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 // With two workers, each has a server and data folder of its own, so that no test sees the other
 // worker's writes: worker 0 drives `port`, worker 1 `port + 2`; `port + 1` is the lease server
-// (below), and `port + 3` says when all are ready. A worker loads this file with TEST_PARALLEL_INDEX set (0 or 1, kept when a worker is
-// restarted after a failure); the runner itself, which starts the servers, has none. On 2 CPUs two
+// (below); `port + 3` says when all are ready. A worker loads this file with TEST_PARALLEL_INDEX set
+// (0 or 1, kept when a worker is restarted after a failure); the runner itself, which starts the servers, has none. On 2 CPUs two
 // workers gained nothing (the whole suite 25.4 min on two against about 25 on one; 24 tests 3.9 min
 // against 3.8): the browser and the server already keep both CPUs busy. So one worker there, two
 // from 4 CPUs; E2E_WORKERS=1|2 chooses.
@@ -65,16 +65,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
+    // What every server shares; each has its own port and data folder, and the lease server its rules.
     env: {
+      HOST: '127.0.0.1',
+      DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
+      LOG_LEVEL: 'warn',
       E2E_READY_PORT: String(port + 3),
       E2E_SERVERS: JSON.stringify(
         e2ePorts.map((p) => ({
           port: p,
           env: {
-            HOST: '127.0.0.1',
             DATA_DIR: `.tmp/e2e-data-${p}`,
-            DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
-            LOG_LEVEL: 'warn',
             // The second server gives every licence a 3-second idle lease, for the lease-expiry test
             // (e2e/lease.spec.ts); the first keeps the seeded rules.
             // Its test signs in and waits, so a small archive will do: seeding the full 300 documents

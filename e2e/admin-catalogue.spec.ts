@@ -9,7 +9,7 @@
  * list is deleted by typing its confirmation. Everything made here is removed afterwards.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signIn } from './support';
+import { onTop, signIn } from './support';
 import { A, S, expect, gridRow, headerTexts, test } from './grid-support';
 import { apiToken, cell, editCell, getSearch, texts } from './editing-support';
 
@@ -57,10 +57,7 @@ async function newField(page: Page, name: string, type: 'CHARACTER' | 'NUMBER' |
   const add = page.getByRole('button', { name: t('CATALOGUE_ADD_FIELD') });
   // The last save's "Saved." toast (5 s) never covers the button: it once sat over it, and a tap
   // reached the toast instead.
-  expect(await add.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-  }), 'the add button is not under a toast').toBe(true);
+  expect(await onTop(add), 'the add button is not under a toast').toBe(true);
   await add.click();
   const d = dialog(page);
   await expect(d.getByRole('heading', { name: t('CATALOGUE_NEW_FIELD') })).toBeVisible();

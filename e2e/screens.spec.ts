@@ -7,21 +7,13 @@
  * title no other test uses (put back afterwards), or a search for such a title.
  */
 import type { Locator, Page } from '@playwright/test';
-import { signIn } from './support';
+import { onTop, signIn } from './support';
 import { A, S, expect, gridRows, test } from './grid-support';
 import { apiToken, editCell, getSearch, openResults, prepareInvoice, promptId, signInAs, texts, uniqueMark } from './editing-support';
 
 const editToggle = (page: Page, name = 'Edit') => page.getByRole('button', { name, exact: true });
 const editControls = (page: Page) => page.locator('.results-toolbar .edit-controls');
 const gridTop = async (page: Page): Promise<number> => (await page.locator('.results-grid').boundingBox())!.y;
-
-/** Whether a click at the centre of `el` lands on it (nothing drawn over it). */
-const onTop = (el: Locator): Promise<boolean> =>
-  el.evaluate((node) => {
-    const r = node.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === node || node.contains(hit));
-  });
 
 /** A box inside the viewport, horizontally (with its width, for the message). */
 async function expectInsideViewport(page: Page, el: Locator): Promise<void> {

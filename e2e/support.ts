@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { user: 'admin', password: 'admin' },
@@ -35,6 +35,14 @@ export async function signIn(page: Page, who: keyof typeof DEMO, startAt = '/log
   await page.waitForURL((u) => u.pathname !== '/login');
   return body.Token;
 }
+
+/** Whether a click at the centre of `el` lands on it (nothing drawn over it). */
+export const onTop = (el: Locator): Promise<boolean> =>
+  el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === node || node.contains(hit));
+  });
 
 /**
  * Browser contexts start without the app's service worker (playwright.config.ts): installing it

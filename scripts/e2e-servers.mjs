@@ -4,9 +4,10 @@
 // server's start (with its 300-document seed) and then the lease server's cost about 30 s before the
 // first test, where side by side they cost the longer of the two.
 //
-// E2E_SERVERS: a JSON list of { port, env }, one server each (server/main.ts with those variables).
+// E2E_SERVERS: a JSON list of { port, env }, one server each: server/main.ts with this process's
+// environment (what the servers share) and those variables.
 // E2E_READY_PORT: answers 200 once every server answers its /config.json, which is what Playwright
-// waits for. A server that ends before it is ready ends this too, with its output; SIGTERM or SIGINT
+// waits for. A server that ends before the tests do ends this too; SIGTERM or SIGINT
 // (Playwright's teardown) stops every server.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -20,6 +21,7 @@ if (servers.length === 0 || !readyPort) {
   process.exit(2);
 }
 
+let stopping = false;
 const children = servers.map(({ port, env }) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -44,7 +46,6 @@ const children = servers.map(({ port, env }) => {
   return { port, child };
 });
 
-let stopping = false;
 function stop(code) {
   if (stopping) return;
   stopping = true;
