@@ -1,7 +1,7 @@
 /**
  * Run first by `npm test` (and by `npm run test:e2e`): the suite needs two programs from the
  * operating system that npm cannot install, Chromium for the browser tests and PostgreSQL's server
- * binaries for the job tests (tests/server/jobs-processes.test.ts starts a cluster of its own).
+ * binaries for the job tests (tests/server/jobs-kill.test.ts and jobs-two-processes.test.ts each start a cluster of their own).
  * Without them the run used to spend 8 minutes on unit tests and then fail late; this says at once
  * what is missing and the one command that installs it. `--browser` checks Chromium only.
  */

@@ -58,11 +58,21 @@ const log = process.argv[2] && existsSync(process.argv[2]) ? readFileSync(proces
 // eslint-disable-next-line no-control-regex -- ANSI colour codes are what we strip
 for (const line of log.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) if (/Unexpected \.only modifier|focused item\(s\) found/i.test(line)) focused.push(line.trim());
 
+// Parts of one step run side by side (scripts/test.mjs): the run took from the first start to the
+// last end, not the sum of the parts.
 const times = read('.tmp/test-times.json') ?? [];
-const total = times.reduce((s, t) => s + t.seconds, 0);
+const total = times.length > 0 ? Math.max(...times.map((t) => t.end)) - Math.min(...times.map((t) => t.start)) : 0;
+const beside = (t) =>
+  times
+    .filter((o) => o !== t && o.start < t.end && t.start < o.end)
+    .map((o) => o.part)
+    .join(', ');
 if (times.length > 0) {
   console.log('\nTime by part:');
-  for (const t of times) console.log(`  ${t.part.padEnd(10)} ${mmss(t.seconds).padStart(6)}${t.status === 0 ? '' : '  (failed)'}`);
+  for (const t of times) {
+    const others = beside(t);
+    console.log(`  ${t.part.padEnd(10)} ${mmss(t.seconds).padStart(6)}${others ? `  (beside ${others})` : ''}${t.status === 0 ? '' : '  (failed)'}`);
+  }
   console.log(`  ${'total'.padEnd(10)} ${mmss(total).padStart(6)}`);
 }
 if (files.length > 0) {

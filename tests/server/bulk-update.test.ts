@@ -30,7 +30,7 @@ let invoices: (n: number) => PoolDoc[];
 let contracts: (n: number) => PoolDoc[];
 
 beforeAll(async () => {
-  s = await startServer({ seed: { docs: 200 }, jobs: { run: false } });
+  s = await startServer({ seed: { docs: 160 }, jobs: { run: false } });
   for (const u of ['user', 'admin', 'viewer']) tokens[u] = await signIn(s, u);
   invoices = (await documentPool(s, A.invoices)).take;
   contracts = (await documentPool(s, A.contracts)).take;

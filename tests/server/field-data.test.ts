@@ -24,7 +24,7 @@ const freshDoc = () => {
 };
 
 beforeAll(async () => {
-  s = await startServer({ seed: { docs: 80 } });
+  s = await startServer({ seed: { docs: 120 } });
   for (const u of ['user', 'viewer', 'kiosk']) tokens[u] = await signIn(s, u);
   docs = (await s.store.query<Doc>('SELECT id, archive_id, secure_hash FROM documents WHERE archive_id = $1 AND NOT deleted ORDER BY id', [A.invoices])).rows;
   expect(docs.length).toBeGreaterThan(12);

@@ -9,7 +9,7 @@ import { basic, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ seed: { docs: 1 } });
+  s = await startServer({ seed: { docs: 5 } });
 });
 afterAll(async () => {
   await s?.close();

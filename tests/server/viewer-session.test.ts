@@ -17,7 +17,7 @@ let invoices: Awaited<ReturnType<typeof documentPool>>;
 let contracts: Awaited<ReturnType<typeof documentPool>>;
 
 beforeAll(async () => {
-  s = await startServer({ seed: { docs: 30 } });
+  s = await startServer({ seed: { docs: 40 } });
   for (const u of ['user', 'viewer', 'clerk']) tokens[u] = await signIn(s, u);
   invoices = await documentPool(s, A.invoices);
   contracts = await documentPool(s, A.contracts);

@@ -27,8 +27,9 @@ async function docOf(fileType: string, archiveId?: number): Promise<Doc> {
   const r = await s.store.query<Doc>(
     `SELECT d.id, d.archive_id, d.secure_hash, f.file_type, p.text, coalesce(d.fields->>'${F.title}', d.fields->>'${F.recTitle}') AS title FROM documents d
        JOIN document_files f ON f.document_id = d.id JOIN document_pages p ON p.document_id = d.id AND p.page_no = 1
-      WHERE NOT d.deleted AND f.file_type = $1 AND ($2::int IS NULL OR d.archive_id = $2) ORDER BY d.id LIMIT 1`,
-    [fileType, archiveId ?? null],
+      WHERE NOT d.deleted AND f.file_type = $1 AND ($2::int IS NULL OR d.archive_id = $2) AND d.archive_id <> $3 ORDER BY d.id LIMIT 1`,
+    // Not in HR Files, where `user` has no rights.
+    [fileType, archiveId ?? null, SEED_IDS.archive.hrFiles],
   );
   const d = r.rows[0];
   if (!d) throw new Error(`no seeded ${fileType} document`);
@@ -43,7 +44,7 @@ const words = (d: Doc, query: Record<string, string | number>, user = 'user', se
   });
 
 beforeAll(async () => {
-  s = await startServer({ seed: { docs: 12 } });
+  s = await startServer({ seed: { docs: 40 } });
   for (const u of ['user', 'viewer']) tokens[u] = await signIn(s, u);
 });
 afterAll(async () => {
@@ -140,7 +141,7 @@ describe('GET .../documents/{id}/words', () => {
 
 describe('without OCR language data', () => {
   it('answers 503 DATA_EXTRACTION_NOT_REGISTERED', async () => {
-    const bare = await startServer({ seed: { docs: 2 }, ocrLangPath: null });
+    const bare = await startServer({ seed: { docs: 5 }, ocrLangPath: null });
     try {
       const token = await signIn(bare, 'user');
       const d = (await bare.store.query<Doc>(`SELECT d.id, d.archive_id, d.secure_hash FROM documents d WHERE NOT d.deleted ORDER BY id LIMIT 1`)).rows[0]!;

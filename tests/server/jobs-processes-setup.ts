@@ -1,6 +1,7 @@
 // Needs PostgreSQL's server binaries (initdb, pg_ctl; Debian: apt-get install -y postgresql, which .ci/run does): without them these tests FAIL, by design.
 /**
- * Issue 9 item 3, proven on real processes: the server runs as child processes (node server/main.ts)
+ * What the job tests on real processes share (jobs-kill.test.ts, jobs-two-processes.test.ts; one
+ * file each, so that each runs on its own cluster beside the other). Issue 9 item 3, proven on real processes: the server runs as child processes (node server/main.ts)
  * on a throwaway PostgreSQL cluster, driven over HTTP only (the Copy call and GET api/jobs/{id}), and
  * checked with SQL on the database. Nothing of the job runner is imported, so these tests hold
  * whatever its internals are.
@@ -21,22 +22,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { cloneDocuments, TITLE_FIELD } from './clone-documents';
 import { startPgCluster, type PgCluster } from './pg-cluster';
-import { mapBounded, signInHttp, startServerProcess, type ServerProcess } from './processes';
+import { mapBounded, startServerProcess, type ServerProcess } from './processes';
 
 const DB = 1;
 const SOURCE_ARCHIVE = 2; // Paid Invoices
 const DESTINATION_ARCHIVE = 1; // Invoices
-const DOCS = 2000;
+export const DOCS = 2000;
 const CONCURRENCY = 8;
 // A short job lease (JOB_LEASE_SECONDS), so a job of a killed process is taken up again within
 // seconds (the runner's default suits production, where a lapse must not happen on a slow moment).
-const LEASE_SECONDS = 3;
+export const LEASE_SECONDS = 3;
 const SERVER_ENV = { JOB_LEASE_SECONDS: String(LEASE_SECONDS) };
 
-interface JobAnswer {
+export interface JobAnswer {
   Id: number;
   State: string;
   Key?: string | null;
@@ -48,39 +49,45 @@ interface JobAnswer {
   Failures?: { DocID: number; ArchiveID: number; Reason: string; Message: string }[];
   Results?: { DocID: number; NewDocID?: number }[];
 }
-type Doc = { id: number; hash: string; title: string };
+export type Doc = { id: number; hash: string; title: string };
 
-// One database for both tests (the seed is the slow part of a start): each test copies source
-// documents of its own, found by their titles.
 let cluster: PgCluster;
 let url: string;
 let dataDir: string;
 let sql: pg.Client;
-const sources: Record<'kill' | 'two', Doc[]> = { kill: [], two: [] };
+let sources: Doc[] = [];
 const processes: ServerProcess[] = [];
 
-beforeAll(async () => {
-  // fsync off: SIGKILL of our server never touches PostgreSQL; these tests prove the server's steps.
-  cluster = await startPgCluster({ settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } });
-  url = await cluster.createDatabase('jobs_processes');
-  dataDir = mkdtempSync(join(tmpdir(), 'archive-jobs-processes-'));
-  // The first start seeds the demo (documents in Paid Invoices to clone), then stops.
-  const seeder = await startServerProcess({ databaseUrl: url, dataDir, seedDocs: 100, env: SERVER_ENV });
-  await seeder.kill('SIGTERM');
-  sql = new pg.Client({ connectionString: url });
-  await sql.connect();
-  sources.kill = await cloneDocuments(sql, { archiveId: SOURCE_ARCHIVE, count: DOCS, prefix: 'kill-src-' });
-  sources.two = await cloneDocuments(sql, { archiveId: SOURCE_ARCHIVE, count: DOCS, prefix: 'two-src-' });
-}, 300_000);
+/**
+ * A throwaway PostgreSQL cluster with the demo seeded and DOCS clones of Paid Invoices' documents
+ * titled `<prefix><n>` (made in beforeAll, all stopped and removed in afterAll). Answers the
+ * documents to copy (read once beforeAll has run).
+ */
+export function setUpJobsDatabase(prefix: string): () => readonly Doc[] {
+  beforeAll(async () => {
+    // fsync off: SIGKILL of our server never touches PostgreSQL; these tests prove the server's steps.
+    cluster = await startPgCluster({ settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } });
+    url = await cluster.createDatabase('jobs_processes');
+    dataDir = mkdtempSync(join(tmpdir(), 'archive-jobs-processes-'));
+    // The first start seeds the demo (documents in Paid Invoices to clone), then stops.
+    const seeder = await startServerProcess({ databaseUrl: url, dataDir, seedDocs: 100, env: SERVER_ENV });
+    await seeder.kill('SIGTERM');
+    sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    sources = await cloneDocuments(sql, { archiveId: SOURCE_ARCHIVE, count: DOCS, prefix });
+  }, 300_000);
 
-afterAll(async () => {
-  for (const p of processes) await p.kill();
-  await sql?.end().catch(() => undefined);
-  await cluster?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 180_000);
+  afterAll(async () => {
+    for (const p of processes) await p.kill();
+    await sql?.end().catch(() => undefined);
+    await cluster?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 180_000);
 
-async function start(): Promise<ServerProcess> {
+  return () => sources;
+}
+
+export async function start(): Promise<ServerProcess> {
   const p = await startServerProcess({ databaseUrl: url, dataDir, seedDocs: 0, env: SERVER_ENV });
   processes.push(p);
   return p;
@@ -90,7 +97,7 @@ async function start(): Promise<ServerProcess> {
 const bootIds = async () => new Set((await sql.query<{ boot_id: string }>('SELECT boot_id FROM server_processes')).rows.map((r) => r.boot_id));
 
 /** Starts a server and answers it with its boot id (the one that was not there before). */
-async function startWithBootId(): Promise<[ServerProcess, string]> {
+export async function startWithBootId(): Promise<[ServerProcess, string]> {
   const before = await bootIds();
   const p = await start();
   const added = [...(await bootIds())].filter((b) => !before.has(b));
@@ -98,14 +105,14 @@ async function startWithBootId(): Promise<[ServerProcess, string]> {
   return [p, added[0] as string];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * When the tests kill a process: once its job has handled this many documents (and not all). The
  * first test kills early, while the calls are still arriving (some in flight: sent again after the
  * restart, and each still done once); the second once a quarter is done.
  */
-const KILL_EARLY = 50;
-const KILL_AFTER = DOCS / 4;
+export const KILL_EARLY = 50;
+export const KILL_AFTER = DOCS / 4;
 
 const authed = (token: string) => ({ headers: { 'auth-token': token } });
 
@@ -119,7 +126,7 @@ function copyUrl(base: string, doc: Doc, key: string, count: number): string {
  * the network refuses (its server was killed) is left unanswered, to be sent again later, as the
  * app's outbox would. Answers the job id and which documents were answered.
  */
-async function sendCopies(bases: string[], token: string, docs: readonly Doc[], key: string, count: number, onJob?: (id: number) => void) {
+export async function sendCopies(bases: string[], token: string, docs: readonly Doc[], key: string, count: number, onJob?: (id: number) => void) {
   const answered = new Set<number>();
   let jobId: number | undefined;
   await mapBounded(docs, CONCURRENCY, async (doc, i) => {
@@ -154,7 +161,7 @@ async function getJob(base: string, token: string, id: number): Promise<JobAnswe
  * The job's progress from the user's job list (GET api/jobs: no Failures or Results, so polling it
  * often does not slow the job down the way asking for 2,000 results each time would).
  */
-async function jobProgress(base: string, token: string, id: number): Promise<JobAnswer> {
+export async function jobProgress(base: string, token: string, id: number): Promise<JobAnswer> {
   const r = await fetch(`${base}/api/jobs`, authed(token));
   const body = await r.text();
   if (r.status !== 200) throw new Error(`GET api/jobs answered ${r.status}: ${body}`);
@@ -163,9 +170,9 @@ async function jobProgress(base: string, token: string, id: number): Promise<Job
   return job;
 }
 
-const isFinal = (state: string) => state === 'done' || state === 'failed' || state === 'cancelled';
+export const isFinal = (state: string) => state === 'done' || state === 'failed' || state === 'cancelled';
 
-async function waitFinal(base: string, token: string, id: number, timeoutMs: number): Promise<JobAnswer> {
+export async function waitFinal(base: string, token: string, id: number, timeoutMs: number): Promise<JobAnswer> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const job = await jobProgress(base, token, id);
@@ -180,7 +187,7 @@ async function waitFinal(base: string, token: string, id: number, timeoutMs: num
  * archive (found by the source's unique title), and for each copy whether its fields, files and
  * pages are the source's.
  */
-async function checkCopies(docs: readonly Doc[], job: JobAnswer) {
+export async function checkCopies(docs: readonly Doc[], job: JobAnswer) {
   const failedIds = new Set((job.Failures ?? []).map((f) => f.DocID));
   const copies = await sql.query<{ title: string; n: string }>(
     `SELECT d.fields->>'${TITLE_FIELD}' AS title, count(*) AS n FROM documents d
@@ -258,7 +265,7 @@ async function checkCopies(docs: readonly Doc[], job: JobAnswer) {
   expect(Number(named.rows[0]?.n)).toBe(job.Succeeded);
 }
 
-function expectEnded(job: JobAnswer, key: string) {
+export function expectEnded(job: JobAnswer, key: string) {
   expect(['done', 'failed']).toContain(job.State);
   expect(job.Key).toBe(key);
   expect(job.Count).toBe(DOCS);
@@ -270,7 +277,7 @@ function expectEnded(job: JobAnswer, key: string) {
 }
 
 /** The job's row as the runner leaves it: who holds it (a boot id) and how far it is. */
-async function jobRow(id: number) {
+export async function jobRow(id: number) {
   const row = (
     await sql.query<{ locked_by: string | null; lease_until: Date | null; progress: number; total: number; state: string }>(
       'SELECT locked_by, lease_until, progress, total, state FROM jobs WHERE id = $1',
@@ -282,142 +289,8 @@ async function jobRow(id: number) {
 }
 
 /** Runs fn in the background; answers a promise of its error (or undefined), never rejected. */
-const background = (fn: () => Promise<void>): Promise<unknown> =>
+export const background = (fn: () => Promise<void>): Promise<unknown> =>
   fn().then(
     () => undefined,
     (e: unknown) => e,
   );
-
-describe('copy jobs on real server processes sharing PostgreSQL', () => {
-  it('a copy of 2,000 documents survives a SIGKILL of its server mid-job: restarted, the job ends and each document is copied once, whole', async () => {
-    const docs = sources.kill;
-    const key = 'kill-mid-job-copy';
-    const first = await start();
-    let token = await signInHttp(first.base, 'user');
-    let jobId: number | undefined;
-    let killedAt: JobAnswer | undefined;
-    // The kill: once the job has handled some documents, while the calls are still arriving.
-    const watcher = background(async () => {
-      while (jobId === undefined) await sleep(10);
-      for (;;) {
-        const job = await jobProgress(first.base, token, jobId);
-        if (job.Processed >= KILL_EARLY && job.Processed < job.Count) {
-          await first.kill('SIGKILL');
-          killedAt = job;
-          return;
-        }
-        if (isFinal(job.State)) throw new Error(`the job ended before it could be killed: ${JSON.stringify(job)}`);
-        await sleep(20);
-      }
-    });
-    const sent = await sendCopies([first.base], token, docs, key, DOCS, (id) => (jobId = id));
-    const watchError = await watcher;
-    if (watchError) throw watchError;
-    expect(killedAt, 'the server was killed mid-job').toBeDefined();
-    const id = jobId as number;
-    const atKill = await jobRow(id);
-    expect(atKill.progress, 'documents handled when the process died').toBeLessThan(DOCS);
-
-    // Started again on the same database (and files): the calls the dead server never answered are
-    // sent again, with the same Job key, as the app's outbox does.
-    const t0 = Date.now();
-    const second = await start();
-    token = await signInHttp(second.base, 'user');
-    const rest = docs.filter((d) => !sent.answered.has(d.id));
-    if (rest.length) {
-      const again = await sendCopies([second.base], token, rest, key, DOCS);
-      expect(again.answered.size).toBe(rest.length);
-      expect(again.jobId).toBe(id);
-    }
-    const job = await waitFinal(second.base, token, id, 90_000);
-    console.log(
-      `SIGKILL at ${atKill.progress}/${DOCS} handled, ${sent.answered.size} calls answered; restarted, ${rest.length} calls sent again; ` +
-        `the job ended ${job.State} (${job.Succeeded} succeeded, ${job.Failed} failed) ${Date.now() - t0} ms after the restart`,
-    );
-    expectEnded(job, key);
-    await checkCopies(docs, job);
-    await second.kill();
-  }, 300_000);
-
-  it('two processes on one PostgreSQL: exactly one works the job; killed, the other takes it up after the lease and finishes it', async () => {
-    const docs = sources.two;
-    const key = 'two-processes-copy';
-    const [a, bootA] = await startWithBootId();
-    const [b, bootB] = await startWithBootId();
-    const byBoot = new Map([
-      [bootA, a],
-      [bootB, b],
-    ]);
-    const token = await signInHttp(a.base, 'user');
-    let jobId: number | undefined;
-    const holders = new Set<string>();
-    let worker: ServerProcess | undefined;
-    let killed: { at: number; progress: number } | undefined;
-    // Watch who holds the job while both run; kill the holder once it has handled a quarter.
-    const watcher = background(async () => {
-      while (jobId === undefined) await sleep(10);
-      for (;;) {
-        const row = await jobRow(jobId);
-        if (row.locked_by) holders.add(row.locked_by);
-        if (isFinal(row.state)) throw new Error(`the job ended before its process could be killed: ${JSON.stringify(row)}`);
-        if (row.locked_by && row.progress >= KILL_AFTER && row.progress < row.total) {
-          worker = byBoot.get(row.locked_by);
-          if (!worker) throw new Error(`the job is held by ${row.locked_by}, neither of the two processes`);
-          await worker.kill('SIGKILL');
-          killed = { at: Date.now(), progress: row.progress };
-          return;
-        }
-        await sleep(20);
-      }
-    });
-    // The group's calls arrive through both processes, in turn.
-    const sent = await sendCopies([a.base, b.base], token, docs, key, DOCS, (id) => (jobId = id));
-    const watchError = await watcher;
-    if (watchError) throw watchError;
-    const id = jobId as number;
-    // Exactly one process held the job while both ran.
-    expect([...holders], 'the processes that held the job while both ran').toHaveLength(1);
-    const survivor = worker === a ? b : a;
-    const survivorBoot = survivor === a ? bootA : bootB;
-    // The dead process's lease as its last transaction or heartbeat left it.
-    const leaseUntil = (await jobRow(id)).lease_until;
-    expect(leaseUntil, 'the held job has a lease').not.toBeNull();
-
-    // The other process takes the job up once the dead one's lease has lapsed (watched while the
-    // calls the dead one never answered are sent again, to the survivor).
-    let takenAfterMs: number | undefined;
-    let takenAt = 0;
-    const takeover = background(async () => {
-      const until = Date.now() + 60_000;
-      for (;;) {
-        const row = await jobRow(id);
-        if (row.locked_by === survivorBoot) {
-          takenAt = Date.now();
-          takenAfterMs = takenAt - (killed?.at ?? 0);
-          return;
-        }
-        if (row.locked_by && !byBoot.has(row.locked_by)) throw new Error(`taken by an unknown process ${row.locked_by}`);
-        if (isFinal(row.state)) throw new Error(`the job ended without the survivor holding it: ${JSON.stringify(row)}`);
-        if (Date.now() > until) throw new Error('the other process never took the job up');
-        await sleep(20);
-      }
-    });
-    const rest = docs.filter((d) => !sent.answered.has(d.id));
-    if (rest.length) {
-      const again = await sendCopies([survivor.base], token, rest, key, DOCS);
-      expect(again.answered.size).toBe(rest.length);
-    }
-    const takeoverError = await takeover;
-    if (takeoverError) throw takeoverError;
-    const job = await waitFinal(survivor.base, token, id, 90_000);
-    console.log(
-      `two processes: SIGKILL of the worker at ${killed?.progress}/${DOCS}; the other took the job up ${takenAfterMs} ms later (lease ${LEASE_SECONDS} s); ` +
-        `${job.State}, ${job.Succeeded} succeeded, ${job.Failed} failed`,
-    );
-    // Not before the dead process's lease had lapsed (server and test share this machine's clock).
-    expect(takenAt).toBeGreaterThanOrEqual(new Date(leaseUntil as Date).getTime());
-    expectEnded(job, key);
-    await checkCopies(docs, job);
-    await survivor.kill();
-  }, 300_000);
-});
