@@ -19,9 +19,19 @@ import { textWords, type TextWords } from './text-words.js';
 
 const COUNT_TTL_MS = 60_000;
 const COUNT_MAX = 1000;
-const counts = new Map<string, { n: number; at: number }>();
+/**
+ * Counts by filter, per database (two stores in one process, as the tests run them, can have the same
+ * data version and filters and must not answer each other's counts).
+ */
+const countsByDb = new WeakMap<Queryable, Map<string, { n: number; at: number }>>();
+const countsOf = (db: Queryable) => {
+  let m = countsByDb.get(db);
+  if (!m) countsByDb.set(db, (m = new Map()));
+  return m;
+};
 
-function cachedCount(key: string, now: number): number | undefined {
+function cachedCount(db: Queryable, key: string, now: number): number | undefined {
+  const counts = countsOf(db);
   const hit = counts.get(key);
   if (!hit) return undefined;
   if (now - hit.at > COUNT_TTL_MS) {
@@ -31,7 +41,8 @@ function cachedCount(key: string, now: number): number | undefined {
   return hit.n;
 }
 
-function remember(key: string, n: number, now: number) {
+function remember(db: Queryable, key: string, n: number, now: number) {
+  const counts = countsOf(db);
   counts.delete(key);
   counts.set(key, { n, at: now });
   while (counts.size > COUNT_MAX) counts.delete(counts.keys().next().value as string);
@@ -157,11 +168,11 @@ export async function countMatches(db: Store, scope: Scope, conds: readonly Cond
   const w = await whereOf(db, scope, conds, opts.trgm);
   const key = `${await dataVersion(db)}\n${w.sql}\n${JSON.stringify(w.params.values)}`;
   if (!opts.fresh) {
-    const c = cachedCount(key, opts.now);
+    const c = cachedCount(db, key, opts.now);
     if (c !== undefined) return c;
   }
   const n = await countOf(db, w, w.params.values);
-  remember(key, n, opts.now);
+  remember(db, key, n, opts.now);
   return n;
 }
 
@@ -294,11 +305,11 @@ export async function runPage(
   const key = `${version}\n${w.sql}\n${JSON.stringify(w.params.values)}`;
   let count: number | undefined;
   if (rows.length > 0 && rows.length < page.size) count = offset + rows.length;
-  else if (!page.freshCount) count = cachedCount(key, ctx.now);
+  else if (!page.freshCount) count = cachedCount(db, key, ctx.now);
   if (count === undefined) {
     count = await countOf(db, w, w.params.values);
   }
-  remember(key, count, ctx.now);
+  remember(db, key, count, ctx.now);
 
   const thumbs = await thumbVersions(db, rows.map((d) => Number(d.id)));
   const docs = rows.map((d) => toResultDocument(d, scope.fields, ctx.archives, thumbs));
