@@ -29,7 +29,8 @@ const IndexesQuery = z.looseObject({
 });
 
 const COUNT_TTL_MS = 30_000;
-let countCache: { at: number; version: string; byArchive: Map<number, number> } | undefined;
+/** Per database, as search/run.ts keeps its counts: two stores in one process must not share them. */
+const countCaches = new WeakMap<Queryable, { at: number; version: string; byArchive: Map<number, number> }>();
 
 /**
  * Documents per archive (not counting sub-archives), cached briefly: one grouped count for all.
@@ -38,10 +39,12 @@ let countCache: { at: number; version: string; byArchive: Map<number, number> } 
  */
 async function archiveCounts(db: Queryable, now: number): Promise<Map<number, number>> {
   const version = await dataVersion(db);
-  if (countCache && countCache.version === version && now - countCache.at < COUNT_TTL_MS) return countCache.byArchive;
+  const cached = countCaches.get(db);
+  if (cached && cached.version === version && now - cached.at < COUNT_TTL_MS) return cached.byArchive;
   const r = await db.query<{ archive_id: number; n: number }>('SELECT archive_id, count(*) AS n FROM documents WHERE NOT deleted GROUP BY archive_id');
-  countCache = { at: now, version, byArchive: new Map(r.rows.map((x) => [x.archive_id, Number(x.n)])) };
-  return countCache.byArchive;
+  const byArchive = new Map(r.rows.map((x) => [x.archive_id, Number(x.n)]));
+  countCaches.set(db, { at: now, version, byArchive });
+  return byArchive;
 }
 
 const toWire = (a: ArchiveRow, counts: Map<number, number>): Archive => ({
