@@ -13,7 +13,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { A, F, S, cellText, expect, gridRow, openDemo, test, val, type Doc } from './grid-support';
-import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { expectTapTarget, getSearch, mustPut, promptId, searchDocs } from './editing-support';
+import { copyMarked, correspondence, openMarked as openMarkedIn } from './marked-documents';
 
 interface Fixture {
   hash: string;
@@ -23,32 +24,10 @@ interface Fixture {
   field: (name: string) => number;
 }
 
-async function jobState(request: APIRequestContext, token: string, id: number): Promise<string | undefined> {
-  const res = await request.get('/api/jobs', { params: { token } });
-  return ((await res.json()) as { Id: number; State: string }[]).find((j) => j.Id === id)?.State;
-}
-
 /** `n` documents of this test's own in Incoming, their Document Type set to Letter. */
 async function makeDocuments(request: APIRequestContext, token: string, n: number, prefix: string): Promise<Fixture> {
   const search = await getSearch(request, token, 1, S.contentSearch);
-  const originals = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.correspondence, rpp: 100, sort: `${F.title}:desc` })).Docs
-    .filter((d) => d.ArchiveId === A.correspondence)
-    .slice(0, n);
-  expect(originals).toHaveLength(n);
-  const mark = uniqueMark(prefix);
-  const restore = originals.map((d) => ({ d, fields: snapshot(d, [F.title]) }));
-  try {
-    for (const [i, d] of originals.entries()) await mustPut(request, token, d, [{ ID: F.title, VAL: `${mark} ${String(i + 1).padStart(2, '0')}` }]);
-    let jobId = 0;
-    for (const d of originals) {
-      const res = await request.get(`/api/dbs/1/archives/${A.correspondence}/documents/${d.Id}/Copy`, { params: { token, SecureId: d.Hash, Job: mark, Count: n, DestinationArchive: A.incoming } });
-      expect(res.status(), await res.text()).toBe(200);
-      jobId = ((await res.json()) as { JobId: number }).JobId;
-    }
-    await expect.poll(() => jobState(request, token, jobId), { timeout: 30_000 }).toBe('done');
-  } finally {
-    for (const r of restore) await mustPut(request, token, r.d, r.fields);
-  }
+  const mark = await copyMarked(request, token, await correspondence(request, token, n, 'desc'), prefix);
   const criteria = [{ ID: promptId(search, 'Title'), VAL: mark }];
   const copies = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria, rpp: 50, sort: `${F.title}:asc` })) as Awaited<ReturnType<typeof searchDocs>> & {
     Fields: { ID: number; Name: string }[];
@@ -59,11 +38,7 @@ async function makeDocuments(request: APIRequestContext, token: string, n: numbe
   return { hash: search.Hash, mark, criteria, docs: copies.Docs, field };
 }
 
-async function openMarked(page: Page, f: Fixture): Promise<void> {
-  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(f.criteria), rpp: '25', sort: `${F.title}:asc` });
-  await page.goto(`/results/${f.hash}?${params.toString()}`);
-  await expect(gridRow(page, 0)).toBeVisible();
-}
+const openMarked = (page: Page, f: Fixture) => openMarkedIn(page, f, 25, { sort: `${F.title}:asc` });
 
 const tray = (page: Page) => ({ button: page.getByTestId('header-notifications'), panel: page.getByRole('region', { name: 'Notifications', exact: true }) });
 

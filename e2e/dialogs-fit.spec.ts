@@ -6,8 +6,8 @@
  * (portrait) the pages being indexed, never over them. Nothing is sent: each dialog is closed with
  * Escape. Screenshots of each go to test-results/dialogs-fit (looked at by hand).
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { A, F, S, expect, gridRow, test } from './grid-support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { A, F, S, checkCell, expect, gridRow, test } from './grid-support';
 import { apiToken, getSearch, openResults, searchDocs, signInAs, texts, uniqueMark } from './editing-support';
 
 const t = texts('de');
@@ -46,7 +46,6 @@ async function expectFits(page: Page, what: string): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
-const checkCell = (page: Page, row: number): Locator => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 
 /** A file of the user's own in Scans (a copy of an Outgoing document), named with a mark: its name. */
 async function scansFile(request: APIRequestContext, token: string): Promise<string> {

@@ -11,25 +11,10 @@
  * these documents; Incoming's and Outgoing's counts change, which the other specs read from the API.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { A, F, S, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
-import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { A, S, checkCell, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
+import { expectTapTarget, searchDocs } from './editing-support';
+import { jobs, makeDocuments, openMarked, type Fixture } from './marked-documents';
 import { waitForServiceWorker, withServiceWorker } from './support';
-
-interface JobAnswer {
-  Id: number;
-  Kind: string;
-  Key?: string | null;
-  State: string;
-  Count: number;
-  Succeeded: number;
-  Failed: number;
-}
-
-async function jobs(request: APIRequestContext, token: string): Promise<JobAnswer[]> {
-  const res = await request.get('/api/jobs', { params: { token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as JobAnswer[];
-}
 
 async function history(request: APIRequestContext, token: string, archiveId: number, d: Pick<Doc, 'Id' | 'Hash'>): Promise<string[]> {
   const res = await request.get(`/api/dbs/1/archives/${archiveId}/documents/${d.Id}/audit`, { params: { token, SecureId: d.Hash } });
@@ -37,54 +22,6 @@ async function history(request: APIRequestContext, token: string, archiveId: num
   return ((await res.json()) as { Category: string }[]).map((e) => e.Category);
 }
 
-interface Fixture {
-  mark: string;
-  /** The Content Search's hash and Title prompt criteria that find the marked copies. */
-  hash: string;
-  criteria: { ID: number; VAL: string }[];
-  /** The marked copies in Incoming. */
-  docs: Doc[];
-}
-
-/** `n` documents of this test's own in Incoming, titled `${mark} 01` ... (see the file comment). */
-async function makeDocuments(request: APIRequestContext, token: string, n: number, prefix: string): Promise<Fixture> {
-  const search = await getSearch(request, token, 1, S.contentSearch);
-  const criteria = (mark: string) => [{ ID: promptId(search, 'Title'), VAL: mark }];
-  const originals = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.correspondence, rpp: 100, sort: `${F.title}:asc` })).Docs
-    // Of Correspondence itself: its sub-archives' documents show in its search too.
-    .filter((d) => d.ArchiveId === A.correspondence)
-    .slice(0, n);
-  expect(originals, 'Correspondence documents to copy').toHaveLength(n);
-  const mark = uniqueMark(prefix);
-  const restore = originals.map((d) => ({ d, fields: snapshot(d, [F.title]) }));
-  try {
-    for (const [i, d] of originals.entries()) await mustPut(request, token, d, [{ ID: F.title, VAL: `${mark} ${String(i + 1).padStart(2, '0')}` }]);
-    let jobId = 0;
-    for (const d of originals) {
-      const res = await request.get(`/api/dbs/1/archives/${A.correspondence}/documents/${d.Id}/Copy`, {
-        params: { token, SecureId: d.Hash, Job: mark, Count: n, DestinationArchive: A.incoming },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      jobId = ((await res.json()) as { JobId: number }).JobId;
-    }
-    await expect
-      .poll(async () => (await jobs(request, token)).find((j) => j.Id === jobId)?.State, { timeout: 30_000, message: 'the fixture copy job ends' })
-      .toBe('done');
-  } finally {
-    for (const r of restore) await mustPut(request, token, r.d, r.fields);
-  }
-  const copies = await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria: criteria(mark), rpp: 50 });
-  expect(copies.Docs, 'the marked copies in Incoming').toHaveLength(n);
-  return { mark, hash: search.Hash, criteria: criteria(mark), docs: copies.Docs };
-}
-
-async function openMarked(page: Page, f: Fixture, rpp: number, archiveId: number = A.incoming): Promise<void> {
-  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(archiveId), criteria: JSON.stringify(f.criteria), rpp: String(rpp) });
-  await page.goto(`/results/${f.hash}?${params.toString()}`);
-  await expect(gridRow(page, 0)).toBeVisible();
-}
-
-const checkCell = (page: Page, row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 const marked = (request: APIRequestContext, token: string, f: Fixture, archiveId: number) =>
   searchDocs(request, token, { searchId: S.contentSearch, archiveId, criteria: f.criteria, rpp: 50 });
 /** The entries the outbox holds now (Dexie `outbox`), as the tray reads them. */
@@ -228,7 +165,7 @@ test.describe('copy, move and delete offline', () => {
     const f = await makeDocuments(request, token, 20, 'dm-del');
     // From the parent archive's grid (Correspondence lists its sub-archive Incoming's documents): each
     // call must name the document's own archive.
-    await openMarked(page, f, 25, A.correspondence);
+    await openMarked(page, f, 25, { archiveId: A.correspondence });
     await expect(page.getByTestId('results-archive')).toHaveText('Correspondence');
     await expect(page.getByTestId('results-count')).toHaveText('20 documents');
     await waitForServiceWorker(page);

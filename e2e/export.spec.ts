@@ -17,65 +17,13 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
-import { A, F, S, cellText, expect, gridRow, openDemo, test, type Doc } from './grid-support';
-import { expectTapTarget, getSearch, mustPut, promptId, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { A, F, S, cellText, checkCell, expect, gridRow, openDemo, test, type Doc } from './grid-support';
+import { expectTapTarget, getSearch, promptId, uniqueMark } from './editing-support';
+import { jobs, makeDocuments, openMarked as openMarkedIn, type Fixture } from './marked-documents';
 import { waitForServiceWorker, withServiceWorker } from './support';
 
-interface JobAnswer {
-  Id: number;
-  Kind: string;
-  Count: number;
-  State: string;
-}
-
-async function jobs(request: APIRequestContext, token: string): Promise<JobAnswer[]> {
-  const res = await request.get('/api/jobs', { params: { token } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as JobAnswer[];
-}
-
-interface Fixture {
-  hash: string;
-  criteria: { ID: number; VAL: string }[];
-  /** The marked copies in Incoming, titled `${mark} 01` ... */
-  docs: Doc[];
-  fields: { ID: number; Name: string }[];
-}
-
-/** `n` documents of this test's own in Incoming (see the file comment). */
-async function makeDocuments(request: APIRequestContext, token: string, n: number, prefix: string): Promise<Fixture> {
-  const search = await getSearch(request, token, 1, S.contentSearch);
-  const originals = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.correspondence, rpp: 100, sort: `${F.title}:asc` })).Docs
-    .filter((d) => d.ArchiveId === A.correspondence)
-    .slice(0, n);
-  expect(originals, 'Correspondence documents to copy').toHaveLength(n);
-  const mark = uniqueMark(prefix);
-  const restore = originals.map((d) => ({ d, fields: snapshot(d, [F.title]) }));
-  try {
-    for (const [i, d] of originals.entries()) await mustPut(request, token, d, [{ ID: F.title, VAL: `${mark} ${String(i + 1).padStart(2, '0')}` }]);
-    let jobId = 0;
-    for (const d of originals) {
-      const res = await request.get(`/api/dbs/1/archives/${A.correspondence}/documents/${d.Id}/Copy`, {
-        params: { token, SecureId: d.Hash, Job: mark, Count: n, DestinationArchive: A.incoming },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      jobId = ((await res.json()) as { JobId: number }).JobId;
-    }
-    await expect.poll(async () => (await jobs(request, token)).find((j) => j.Id === jobId)?.State, { timeout: 30_000, message: 'the fixture copy job ends' }).toBe('done');
-  } finally {
-    for (const r of restore) await mustPut(request, token, r.d, r.fields);
-  }
-  const criteria = [{ ID: promptId(search, 'Title'), VAL: mark }];
-  const copies = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria, rpp: 50 })) as Awaited<ReturnType<typeof searchDocs>> & { Fields: { ID: number; Name: string }[] };
-  expect(copies.Docs, 'the marked copies in Incoming').toHaveLength(n);
-  return { hash: search.Hash, criteria, docs: copies.Docs, fields: copies.Fields };
-}
-
-async function openMarked(page: Page, f: Fixture, rpp: number): Promise<void> {
-  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(f.criteria), rpp: String(rpp), sort: `${F.title}:asc` });
-  await page.goto(`/results/${f.hash}?${params.toString()}`);
-  await expect(gridRow(page, 0)).toBeVisible();
-}
+/** The marked documents in Incoming, sorted by Title (the order the export's rows are checked in). */
+const openMarked = (page: Page, f: Fixture, rpp: number) => openMarkedIn(page, f, rpp, { sort: `${F.title}:asc` });
 
 /** Opens a saved search's results (no criteria) in one of its archives. */
 async function openSearch(page: Page, request: APIRequestContext, token: string, q: { db: number; searchId: number; archiveId: number }): Promise<void> {
@@ -84,8 +32,6 @@ async function openSearch(page: Page, request: APIRequestContext, token: string,
   await page.goto(`/results/${search.Hash}?${params.toString()}`);
   await expect(page.getByTestId('results-count')).toBeVisible();
 }
-
-const checkCell = (page: Page, row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 
 async function goToPage(page: Page, name: string): Promise<void> {
   const before = (await gridRow(page, 0).textContent()) ?? '';

@@ -93,6 +93,8 @@ export const grid = (page: Page): Locator => page.locator('.results-grid');
 /** Rendered body rows of the grid's main table (virtualised: only those near the viewport). */
 export const gridRows = (page: Page): Locator => grid(page).locator('.ht_master .htCore tbody tr');
 export const gridRow = (page: Page, i: number): Locator => gridRows(page).nth(i);
+/** The cell of a grid row that holds its check box. */
+export const checkCell = (page: Page, row: number): Locator => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 /** The visible column headers (the top clone), by their text. */
 export const gridHeaders = (page: Page): Locator => grid(page).locator('.ht_clone_top thead th');
 export const gridHeader = (page: Page, name: string): Locator =>

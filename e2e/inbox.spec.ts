@@ -13,7 +13,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { A, F, S, cellText, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
+import { A, F, S, cellText, checkCell, expect, gridHeader, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
 import { expectTapTarget, getSearch, openResults, promptId, searchDocs, uniqueMark } from './editing-support';
 import { waitForPersistedCache, waitForServiceWorker, withServiceWorker } from './support';
 
@@ -52,7 +52,6 @@ async function makeFiles(request: APIRequestContext, token: string, n: number, m
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Inboxes' });
 const actions = (page: Page) => page.getByRole('toolbar', { name: 'Inbox actions' });
-const checkCell = (page: Page, row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 
 /** Opens Scans from the sidebar of a results page, with the page size and sort given in the address. */
 async function openScans(page: Page, query = ''): Promise<void> {

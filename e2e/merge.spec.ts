@@ -13,8 +13,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib';
-import { A, F, S, cellText, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
-import { apiToken, expectTapTarget, getSearch, mustPut, promptId, rowOf, searchDocs, snapshot, uniqueMark } from './editing-support';
+import { A, F, S, cellText, checkCell, expect, gridRow, gridRows, openDemo, test, type Doc } from './grid-support';
+import { apiToken, expectTapTarget, getSearch, promptId, rowOf, searchDocs } from './editing-support';
+import { copyMarked, openMarked } from './marked-documents';
 import { waitForServiceWorker, withServiceWorker } from './support';
 
 type FileDoc = Doc & { FileType: string; PageCount: number };
@@ -24,15 +25,6 @@ interface Fixture {
   criteria: { ID: number; VAL: string }[];
   /** The marked copies in Incoming, in the order of `types`, titled `${mark} 01` ... */
   docs: FileDoc[];
-}
-
-async function jobDone(request: APIRequestContext, token: string, jobId: number): Promise<void> {
-  await expect
-    .poll(async () => ((await (await request.get('/api/jobs', { params: { token } })).json()) as { Id: number; State: string }[]).find((j) => j.Id === jobId)?.State, {
-      timeout: 30_000,
-      message: 'the fixture copy job ends',
-    })
-    .toBe('done');
 }
 
 /** Marked copies in Incoming of Correspondence documents of the given file types (see the file comment). */
@@ -45,35 +37,13 @@ async function makeDocuments(request: APIRequestContext, token: string, types: r
     expect(i, `a ${t} document in Correspondence`).toBeGreaterThanOrEqual(0);
     return pool.splice(i, 1)[0]!;
   });
-  const mark = uniqueMark(prefix);
+  const mark = await copyMarked(request, token, originals, prefix);
   const criteria = [{ ID: promptId(search, 'Title'), VAL: mark }];
-  const restore = originals.map((d) => ({ d, fields: snapshot(d, [F.title]) }));
-  try {
-    for (const [i, d] of originals.entries()) await mustPut(request, token, d, [{ ID: F.title, VAL: `${mark} ${String(i + 1).padStart(2, '0')}` }]);
-    let jobId = 0;
-    for (const d of originals) {
-      const res = await request.get(`/api/dbs/1/archives/${A.correspondence}/documents/${d.Id}/Copy`, {
-        params: { token, SecureId: d.Hash, Job: mark, Count: originals.length, DestinationArchive: A.incoming },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      jobId = ((await res.json()) as { JobId: number }).JobId;
-    }
-    await jobDone(request, token, jobId);
-  } finally {
-    for (const r of restore) await mustPut(request, token, r.d, r.fields);
-  }
   const copies = (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria, rpp: 50, sort: `${F.title}:asc` })).Docs as FileDoc[];
   expect(copies.map((d) => d.FileType), 'the marked copies in Incoming').toEqual([...types]);
   return { hash: search.Hash, criteria, docs: copies };
 }
 
-async function openMarked(page: Page, f: Fixture, rpp: number): Promise<void> {
-  const params = new URLSearchParams({ Id: String(S.contentSearch), db: '1', archive: String(A.incoming), criteria: JSON.stringify(f.criteria), rpp: String(rpp) });
-  await page.goto(`/results/${f.hash}?${params.toString()}`);
-  await expect(gridRow(page, 0)).toBeVisible();
-}
-
-const checkCell = (page: Page, row: number) => gridRow(page, row).locator('td').filter({ has: page.locator('input.results-check') });
 const actions = (page: Page) => page.getByRole('group', { name: 'Document actions' });
 const marked = async (request: APIRequestContext, token: string, f: Fixture) =>
   (await searchDocs(request, token, { searchId: S.contentSearch, archiveId: A.incoming, criteria: f.criteria, rpp: 50, sort: `${F.title}:asc` })).Docs as FileDoc[];
